@@ -16,7 +16,7 @@ import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
-import { killLeftovers } from './leftovers.ts';
+import { endLeftovers } from './leftovers.ts';
 import { runProcess } from '../untrusted/process.ts';
 import {
   BENCHMARK_PID_IN_NAMESPACE,
@@ -142,7 +142,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
     timeoutMs: spec.timeoutMs,
   });
   // Whatever the benchmark left running ends now (in a pid namespace it already has).
-  const killed = await killLeftovers(processMarker(profiles));
+  const killed = await endLeftovers({ isolatedPids: ctx.sandbox.isolatedPids, timedOut: outcome.timedOut }, processMarker(profiles));
   const uncollected = collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
   // In a pid namespace the benchmark's status comes through its init shell, which reports a death

@@ -38,3 +38,19 @@ export async function killLeftovers(marker: string): Promise<number> {
   }
   return killed;
 }
+
+/**
+ * Ends what a run of a benchmark left (killLeftovers), unless it ran in a pid namespace of its own
+ * and ended by itself: its init's exit has then already killed, and the kernel reaped, every process
+ * in it before the run's first process could see that exit, so reading every /proc/PID/cmdline finds
+ * none. After a timeout the run's first process was killed instead, and its init dies only by the
+ * death signal it gets then (unshare --kill-child): the scan is kept. Returns how many were killed.
+ */
+export async function endLeftovers(
+  run: { isolatedPids: boolean; timedOut: boolean },
+  marker: string,
+  kill: (marker: string) => Promise<number> = killLeftovers,
+): Promise<number> {
+  if (run.isolatedPids && !run.timedOut) return 0;
+  return kill(marker);
+}

@@ -5,7 +5,7 @@ import { runProcess } from '../untrusted/process.ts';
 import { logTail, readTextBounded } from '../untrusted/read.ts';
 import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox, uncollectedProblem } from '../untrusted/sandbox.ts';
 import { gzipAndRemove } from './gzip.ts';
-import { killLeftovers } from './leftovers.ts';
+import { endLeftovers } from './leftovers.ts';
 import { processFiles, processMarker, unfinishedProcesses, type ValgrindTool } from './valgrind-files.ts';
 import type { ValgrindInstall } from './valgrind.ts';
 
@@ -61,7 +61,7 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs,
   });
-  await killLeftovers(processMarker(staging));
+  await endLeftovers({ isolatedPids: run.sandbox.isolatedPids, timedOut: outcome.timedOut }, processMarker(staging));
   const uncollected = collectProfiles(staging, dir);
   const why = (what: string) => {
     const details = logTail(stderr);

@@ -372,7 +372,7 @@ function privateTmpScript(reserved: readonly string[]): string {
     ' esac;',
     // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
     ' [ -n "$2" ] && _cgb_from=$2;',
-    ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+    ' if [ -d "$_cgb_from" ]; then [ -d "$1" ] || mkdir -p "$1" || exit 125;',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
     ' else return 0; fi;',
@@ -394,7 +394,7 @@ function privateTmpScript(reserved: readonly string[]): string {
     // One of them or a directory above: narrowed to an empty private directory (the run's own beneath
     // it are bound already), never the working directory (the view then fails: nothing is re-entered).
     ` for _cgb_r in ${reserved.map(shellWord).join(' ')}; do`,
-    '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
+    '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
     '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
     ' done;',
     // Through a link in the shared directory, a name the run handed could lead anywhere there.
@@ -403,10 +403,15 @@ function privateTmpScript(reserved: readonly string[]): string {
     ' while [ -n "$_cgb_rest" ]; do _cgb_at=$_cgb_at/${_cgb_rest%%/*}; [ -L "$_cgb_at" ] && return 0; case $_cgb_rest in */*) _cgb_rest=${_cgb_rest#*/} ;; *) _cgb_rest= ;; esac; done;',
     ' _cgb_keep "$_cgb_path" "$2";',
     '}',
+    // Each private directory by a mktemp of its own, their `tmp` by one mkdir (a process fewer per directory).
+    `${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}=`).join(' ')}`,
     ...SHARED_TMP_DIRS.map(
       (dir, i) =>
-        `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`,
+        `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`,
     ),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
+    ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || mount --no-canonicalize --bind "$_cgb_t${7 + i}" ${dir} || exit 125`),
     '_cgb_handed_list() {',
     ' _cgb_list=$1;',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
@@ -424,7 +429,7 @@ function privateTmpScript(reserved: readonly string[]): string {
     `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-    'unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private _cgb_path _cgb_r _cgb_at _cgb_list; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd',
+    `unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_path _cgb_r _cgb_at _cgb_list ${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}`).join(' ')}; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd`,
   ].join('\n');
 }
 
@@ -551,7 +556,7 @@ function probeOnce(argv: string[]): { works: boolean; stderr: string } {
   // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
   const env = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C' };
   const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
-  removeProbeTmp(r.pid);
+  if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);
   return { works: r.status === 0, stderr: r.stderr ?? '' };
 }
 
@@ -559,22 +564,27 @@ function worksOnce(argv: string[]): boolean {
   return probeOnce(argv).works;
 }
 
+/** The view shells of probes whose private temporary directories are not removed yet (removeProbeTmp). */
+const probedViews: number[] = [];
+
 /**
- * Removes the private temporary directories a probe of a view made: its shell is the process spawned
- * (taskset, setpriv and the view's unshare exec, none forks), so they are named by its pid. Without
- * this, a command that only probes (`cg-bench env`, the CI fingerprint) left them until the next
- * run's endStrays swept them.
+ * Removes the private temporary directories the probes of views made: each view's shell is the
+ * process spawned (taskset, setpriv and the view's unshare exec, none forks), so they are named by
+ * its pid. All of a sandbox's at once, when it is made: one removal (setpriv and rm) instead of one
+ * per probe. Without this, a command that only probes (`cg-bench env`, the CI fingerprint) left them
+ * until the next run's endStrays swept them.
  */
-function removeProbeTmp(pid: number | undefined): void {
-  if (!pid) return;
-  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+function removeProbeTmp(): void {
+  const pids = probedViews.splice(0);
+  if (!pids.length) return;
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pids)));
 }
 
-/** The private temporary directories in `dir` of the view shell `pid`. */
-function privateTmpOf(dir: string, pid: number): string[] {
+/** The private temporary directories in `dir` of the view shells `pids`. */
+function privateTmpOf(dir: string, pids: readonly number[]): string[] {
   try {
     return readdirSync(dir)
-      .filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))
+      .filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`)))
       .map((name) => join(dir, name));
   } catch {
     return [];
@@ -651,7 +661,15 @@ function requireSeal(missing: string[], env: NodeJS.ProcessEnv, notes: string[])
  * The sandbox for one suite. `root` is the configuration directory: when cg-bench is root the code
  * runs as that directory's owner (who can build there), or as nobody when root owns it too.
  */
-export function untrustedSandbox(options: {
+export function untrustedSandbox(options: SandboxOptions): Sandbox {
+  try {
+    return makeSandbox(options);
+  } finally {
+    removeProbeTmp();
+  }
+}
+
+interface SandboxOptions {
   root: string;
   network: boolean;
   /** Setup commands keep cg-bench's network, benchmarks still get none (`setup-network: true`). */
@@ -680,7 +698,9 @@ export function untrustedSandbox(options: {
    * dies when cg-bench ends, so no process outlives the run even without a namespace of the code's own.
    */
   firstProcess?: boolean;
-}): Sandbox {
+}
+
+function makeSandbox(options: SandboxOptions): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;

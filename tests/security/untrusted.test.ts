@@ -429,14 +429,13 @@ test('private temporary directories: setup commands and measured runs bind a new
   for (const argv of [measured, setup]) {
     const script = argv.find((a) => a.includes('_cgb_keep'));
     assert.doesNotMatch(script ?? '', /tmpfs/);
-    for (const dir of SHARED_TMP_DIRS)
-      assert.match(
-        script ?? '',
-        new RegExp(
-          `mktemp -d /proc/self/fd/\\d/\\.cg-bench-private-\\d+\\.\\$\\$\\.X+\\) && mkdir -m 1777 "\\$_cgb_private/tmp" && mount --no-canonicalize --bind "\\$_cgb_private/tmp" ${dir} \\|\\|`,
-        ),
-        dir,
-      );
+    // Each made by a mktemp of its own, the three `tmp` (mode 1777) by one mkdir, each bound over its directory.
+    for (const [i, dir] of SHARED_TMP_DIRS.entries()) {
+      const fd = 7 + i;
+      assert.match(script ?? '', new RegExp(`_cgb_t${fd}=\\$\\(mktemp -d /proc/self/fd/${fd}/\\.cg-bench-private-\\d+\\.\\$\\$\\.X+\\)/tmp \\|\\|`), dir);
+      assert.match(script ?? '', new RegExp(`mount --no-canonicalize --bind "\\$_cgb_t${fd}" ${dir} \\|\\|`), dir);
+    }
+    assert.match(script ?? '', /\nmkdir -m 1777 \$\{_cgb_t7:\+"\$_cgb_t7"\} \$\{_cgb_t8:\+"\$_cgb_t8"\} \$\{_cgb_t9:\+"\$_cgb_t9"\} \|\| exit 125\n/);
     const start = argv.indexOf(HANDED_START);
     assert.ok(start > 0 && argv.slice(start - 3, start).includes(realpathSync(root)), 'the project is bound back');
   }
