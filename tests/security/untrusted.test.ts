@@ -429,12 +429,14 @@ test('private temporary directories: setup commands and measured runs bind a new
   for (const argv of [measured, setup]) {
     const script = argv.find((a) => a.includes('_cgb_keep'));
     assert.doesNotMatch(script ?? '', /tmpfs/);
-    // Each made by a mktemp of its own, the three `tmp` (mode 1777) by one mkdir, each bound over its directory.
+    // Each made by a mktemp of its own, the three `tmp` (mode 1777) by one mkdir, each bound over its
+    // directory by one mount of a table (with the seal's binds, for a measured run).
     for (const [i, dir] of SHARED_TMP_DIRS.entries()) {
       const fd = 7 + i;
       assert.match(script ?? '', new RegExp(`_cgb_t${fd}=\\$\\(mktemp -d /proc/self/fd/${fd}/\\.cg-bench-private-\\d+\\.\\$\\$\\.X+\\)/tmp \\|\\|`), dir);
-      assert.match(script ?? '', new RegExp(`mount --no-canonicalize --bind "\\$_cgb_t${fd}" ${dir} \\|\\|`), dir);
+      assert.match(script ?? '', new RegExp(`\\[ -z "\\$_cgb_t${fd}" \\] \\|\\| printf '%s ${dir} none bind 0 0\\\\n' "\\$_cgb_t${fd}";`), dir);
     }
+    assert.match(script ?? '', /\nmount --no-canonicalize --all --fstab "\$_cgb_table" \|\| exit 125\n/);
     assert.match(script ?? '', /\nmkdir -m 1777 \$\{_cgb_t7:\+"\$_cgb_t7"\} \$\{_cgb_t8:\+"\$_cgb_t8"\} \$\{_cgb_t9:\+"\$_cgb_t9"\} \|\| exit 125\n/);
     const start = argv.indexOf(HANDED_START);
     assert.ok(start > 0 && argv.slice(start - 3, start).includes(realpathSync(root)), 'the project is bound back');
