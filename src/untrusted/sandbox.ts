@@ -420,7 +420,6 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
     // The seal's binds and the private directories' in one table beside the first private `tmp`,
     // mounted by one `mount --all` (8 mount processes before).
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
     [
       '{',
