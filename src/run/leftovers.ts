@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * processes name their output directory), until none is left; returns how many were killed. In a
  * pid namespace the kernel has already killed them when the benchmark's main process ended.
  */
-export async function killLeftovers(marker: string): Promise<number> {
+async function killLeftovers(marker: string): Promise<number> {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
     const pids = processesWith(marker);

@@ -656,7 +656,7 @@ function bestEffort(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** The seals the configuration asks for in so many words: `network: false`, `cpus: one`. */
-export interface SealRequired {
+interface SealRequired {
   noNetwork: boolean;
   oneCpu: boolean;
 }
