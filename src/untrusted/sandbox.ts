@@ -430,6 +430,9 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
       '} >"$_cgb_table" || exit 125',
     ].join(' '),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
+    // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
+    ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
+    ...sealBinds.map(([, to]) => (CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`)),
     '_cgb_handed_list() {',
     ' _cgb_list=$1;',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
@@ -447,7 +450,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-    `unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_path _cgb_r _cgb_at _cgb_list _cgb_table ${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}`).join(' ')}; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd`,
+    `unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_path _cgb_r _cgb_at _cgb_list _cgb_table _cgb_x ${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}`).join(' ')}; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd`,
   ].join('\n');
 }
 
