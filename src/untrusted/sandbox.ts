@@ -64,7 +64,7 @@ export interface Sandbox {
    * measured code sees one CPU (its affinity and the /sys CPU lists); undefined: it sees the host's.
    */
   oneCpu?: readonly number[];
-  /** Goes before a setup command's argv (through sandboxed(): a view's takes the run's own paths, KEPT_END). */
+  /** Goes before a setup command's argv (through sandboxed(): a view's takes cg-bench's own paths for the run before HANDED_START, those its argv names before KEPT_END). */
   prefix: string[];
   /**
    * Goes before a benchmark's argv (its warm-up and measured run): as `prefix`, but in the user
