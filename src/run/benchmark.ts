@@ -16,7 +16,7 @@ import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
-import { killLeftovers } from './leftovers.ts';
+import { endLeftovers } from './leftovers.ts';
 import { runProcess } from '../untrusted/process.ts';
 import {
   BENCHMARK_PID_IN_NAMESPACE,
@@ -118,7 +118,9 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
-  const native = { argv: sandboxed(ctx.sandbox, argv, true, job, [], spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode cache are inside).
+  const own = [home];
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job, own, spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
   }
@@ -130,7 +132,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       true,
       job,
       // Valgrind writes there: bound back into the run's private /tmp.
-      [profiles],
+      [profiles, ...own],
       spec.cwd,
     ),
     cwd: spec.cwd,
@@ -140,7 +142,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
     timeoutMs: spec.timeoutMs,
   });
   // Whatever the benchmark left running ends now (in a pid namespace it already has).
-  const killed = await killLeftovers(processMarker(profiles));
+  const killed = await endLeftovers({ isolatedPids: ctx.sandbox.isolatedPids, timedOut: outcome.timedOut }, processMarker(profiles));
   const uncollected = collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
   // In a pid namespace the benchmark's status comes through its init shell, which reports a death
@@ -214,6 +216,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
         argv,
         cwd: spec.cwd,
         env,
+        own,
         timeoutMs: spec.timeoutMs,
         dir,
         shownDir: join('benchmarks', slug),
@@ -233,6 +236,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       argv,
       cwd: spec.cwd,
       env,
+      own,
       timeoutMs: spec.timeoutMs,
       dir,
       job,

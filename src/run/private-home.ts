@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tryLock, unlock } from '../util/pid-lock.ts';
-import { remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
+import { HOMES_DIR, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
 
 /**
  * Each benchmark run gets a private, empty HOME, with TMPDIR inside it. Its path must be the same on
  * every run: Python hashes such strings, and its count moves with their content (measured: a random
  * six-letter name moved a small script by 124 Ir). So the path is fixed per benchmark name, and a
- * lock keeps two cg-bench processes on one machine from sharing it at once.
+ * lock keeps two cg-bench processes on one machine from sharing it at once. The view binds back only
+ * the benchmark's own beneath HOMES_DIR (sandbox.ts: a HOME handed in `env:` never reaches another's).
  */
-const HOMES_DIR = '/tmp/cg-bench-home';
 
 export function homeFor(benchmarkName: string): string {
   return join(HOMES_DIR, createHash('sha256').update(benchmarkName).digest('hex').slice(0, 16));

@@ -7,6 +7,7 @@ import { collectEnvironment } from '../results/environment.ts';
 import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../results/types.ts';
 import { runBenchmark, type RunContext } from './benchmark.ts';
 import type { Progress } from './progress.ts';
+import { refuseHandedPaths } from './handed-paths.ts';
 import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
@@ -133,6 +134,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`,
     );
   }
+  refuseHandedPaths(selected.map(({ spec }) => spec));
   // From here on the benchmarks' directories are rewritten: a results.json left from an earlier run
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });

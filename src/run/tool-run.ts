@@ -5,7 +5,7 @@ import { runProcess } from '../untrusted/process.ts';
 import { logTail, readTextBounded } from '../untrusted/read.ts';
 import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox, uncollectedProblem } from '../untrusted/sandbox.ts';
 import { gzipAndRemove } from './gzip.ts';
-import { killLeftovers } from './leftovers.ts';
+import { endLeftovers } from './leftovers.ts';
 import { processFiles, processMarker, unfinishedProcesses, type ValgrindTool } from './valgrind-files.ts';
 import type { ValgrindInstall } from './valgrind.ts';
 
@@ -17,6 +17,8 @@ export interface ToolRun {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
+  /** cg-bench's own paths for the run in the shared temporary directories (its HOME): bound back into its view. */
+  own: readonly string[];
   timeoutMs: number;
   /** The benchmark's directory (held: the run writes beneath it). */
   dir: string;
@@ -52,14 +54,14 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
   const stderr = join(dir, 'stderr.log');
   const staging = profileDirectory(run.sandbox, dir);
   const outcome = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
     env: run.env,
     stdout: { file: join(dir, 'stdout.log') },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs,
   });
-  await killLeftovers(processMarker(staging));
+  await endLeftovers({ isolatedPids: run.sandbox.isolatedPids, timedOut: outcome.timedOut }, processMarker(staging));
   const uncollected = collectProfiles(staging, dir);
   const why = (what: string) => {
     const details = logTail(stderr);

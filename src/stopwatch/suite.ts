@@ -7,6 +7,7 @@ import { escapeTerminal } from '../report/escape.ts';
 import { writeFileAtomic } from '../results/io.ts';
 import type { TimedResult } from '../results/types.ts';
 import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
+import { refuseHandedPaths } from '../run/handed-paths.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSetup } from '../run/setup.ts';
 import { endStrays, makeSetupHome, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
@@ -100,6 +101,8 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
       `${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === undefined ? '' : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`,
     );
   }
+  // As cg-bench run does: a path the view would not bind back is refused before any setup runs.
+  refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);

@@ -25,7 +25,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { arch, tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
@@ -64,7 +64,7 @@ export interface Sandbox {
    * measured code sees one CPU (its affinity and the /sys CPU lists); undefined: it sees the host's.
    */
   oneCpu?: readonly number[];
-  /** Goes before a setup command's argv (through sandboxed(): a view's takes the run's own paths, KEPT_END). */
+  /** Goes before a setup command's argv (through sandboxed(): a view's takes cg-bench's own paths for the run before HANDED_START, those its argv names before KEPT_END). */
   prefix: string[];
   /**
    * Goes before a benchmark's argv (its warm-up and measured run): as `prefix`, but in the user
@@ -238,9 +238,13 @@ interface SealFiles {
  * 872,735 cycles in three runs).
  */
 function runsDirectory(): string {
-  const dir = join(tmpdir(), 'cg-bench-runs');
+  const dir = runsDirectoryPath();
   sharedHomesDirectory(dir);
   return dir;
+}
+
+function runsDirectoryPath(): string {
+  return join(tmpdir(), 'cg-bench-runs');
 }
 
 let sealFiles: SealFiles | undefined;
@@ -288,58 +292,167 @@ const PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
  */
 const PRIVATE_TMP_INNER = 'tmp';
 
+/** Ends cg-bench's own paths among those a view binds back; the paths the run is handed follow it (handedProblem). */
+export const HANDED_START = 'cg-bench-handed';
+
+/**
+ * The directories in the shared ones that hold other runs' (other jobs', other cg-bench processes')
+ * directories: Valgrind's staging and the seal files (runsDirectory), the benchmarks' homes. Bound
+ * back whole, a benchmark handed one of them (or a directory above) read the other job's staging.
+ */
+function reservedDirectories(): string[] {
+  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
+}
+
+/** Where the benchmarks' private homes are made (run/private-home.ts): one directory of each benchmark's, beneath. */
+export const HOMES_DIR = '/tmp/cg-bench-home';
+
+/** The variables a view binds back into the run's private temporary directories, and whether each is a list (":"). */
+export const HANDED_VARIABLES: Readonly<Record<string, boolean>> = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
+
+/**
+ * Why a path a run is handed (its working directory, a HANDED_VARIABLES entry, an argument) would not
+ * be bound back into its private temporary directories, as privateTmpScript decides; undefined: it is,
+ * or it is narrowed to an empty private directory (one of reservedDirectories() or a directory above,
+ * given as anything but the working directory), or it lies outside them. A pull request writes these:
+ * said before anything runs, not found missing in the run.
+ */
+export function handedPathProblem(given: string, workingDirectory = false): string | undefined {
+  const path = given.length > 1 ? given.replace(/\/+$/, '') : given;
+  const shared = SHARED_TMP_DIRS.find((dir) => path.startsWith(`${dir}/`));
+  if (shared === undefined) return undefined;
+  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
+  for (const at of new Set([path, realOrGiven(path)])) {
+    const linked = at !== path;
+    const where = linked ? ` (through a link, ${at})` : '';
+    if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where} in another run's private temporary directory`;
+    for (const reserved of reservedDirectories()) {
+      if ((at === reserved || reserved.startsWith(`${at}/`)) && (workingDirectory || linked))
+        return `is${where} ${at === reserved ? '' : 'a directory above '}${reserved}, where cg-bench keeps other runs' directories (other jobs' Valgrind output, other benchmarks' homes)`;
+      if (at.startsWith(`${reserved}/`))
+        return `lies${where} in ${reserved}, where cg-bench keeps other runs' directories; a benchmark's own HOME and TMPDIR are its default ones`;
+    }
+  }
+  return undefined;
+}
+
+/** The name of a view's mount table in its first private directory, beside `tmp`. */
+const MOUNT_TABLE = 'mounts';
+
+/** A path as a field of a mount table (fstab): blanks and backslashes as octal escapes. */
+function mountTableField(path: string): string {
+  return path.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
+}
+
+/** A shell word: `text` single-quoted. */
+function shellWord(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
 /**
  * Run by the view's shell, as the root of its user namespace (its mount namespace is the run's own),
  * before it execs the code: opens each of SHARED_TMP_DIRS (fds 7, 8, 9), binds a new empty
  * directory made in it (PRIVATE_TMP_NAME) over it, so that what another run left there (the head's
  * setup, the previous benchmark, another job) is not seen and what this run leaves is removed with
- * that directory; then binds back, from the covered
- * originals (through the open fds), the paths the run is handed that lie there: its working
- * directory (through /proc/self/cwd: a directory under one the code's uid may not search, as a
- * mkdtemp one, is its working directory all the same), HOME, TMPDIR, the entries of PATH and
- * PYTHONPATH, and the shell's arguments up to KEPT_END (the project, the program, cg-bench's files).
- * A handed file is bound over an empty one made for it, never over what a bound parent shows. The
- * mounts are made with the code's own rights (this root is its uid outside): they show it nothing
- * it could not read before. The shell then closes the fds and re-enters its working directory in the
- * new view (its ".." is then the private directory; one the code may not search is kept as it is),
- * leaving OLDPWD as it was: the code's environment must not change. Names are prefixed: the shell would export a variable the environment has.
+ * that directory; then binds back, from the covered originals (through the open fds), the paths
+ * that lie there: first cg-bench's own for this run (the shell's arguments up to HANDED_START: the
+ * project, the seal files, Valgrind's staging, the benchmark's HOME), then those the run is handed,
+ * which a pull request writes: its working directory (through /proc/self/cwd: a directory under one
+ * the code's uid may not search, as a mkdtemp one, is its working directory all the same), HOME,
+ * TMPDIR, the entries of PATH and PYTHONPATH, and the arguments up to KEPT_END (the paths its
+ * command names). A handed path is not bound when it is, lies above or inside one of
+ * reservedDirectories() or another run's private directory, is not written plainly (".", "..",
+ * "//"), or is reached through a link in the shared directory: what lies inside the run's own is
+ * seen through them, and nothing of another run's is bound. A handed file is bound over an empty
+ * one made for it, never over what a bound parent shows. The mounts are made with the code's own
+ * rights (this root is its uid outside): they show it nothing it could not read before. The shell
+ * then closes the fds and re-enters its working directory in the new view (its ".." is then the
+ * private directory; one the code may not search is kept as it is), leaving OLDPWD as it was: the
+ * code's environment must not change. Names are prefixed: the shell would export a variable the
+ * environment has.
  */
-const PRIVATE_TMP_SCRIPT = [
-  '_cgb_keep() {',
-  ' case $1 in',
-  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
-  '  *) return 0 ;;',
-  ' esac;',
-  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
-  ' [ -n "$2" ] && _cgb_from=$2;',
-  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
-  ' else return 0; fi;',
-  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
-  '}',
-  ...SHARED_TMP_DIRS.map(
-    (dir, i) =>
-      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`,
-  ),
-  '_cgb_keep_list() {',
-  ' _cgb_rest=$1;',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
-  '}',
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
-  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
-  'exec 7<&- 8<&- 9<&-',
-  // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
-  // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
-  // root's, could not be entered by its path: every view failed and the run lost its private ones).
-  // One the code's uid may not search itself cannot be entered again: the run stays in it as it was,
-  // and without search rights nothing is reached from it by "..".
-  `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  'unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
-].join('\n');
+function privateTmpScript(reserved: readonly string[], sealBinds: readonly (readonly [string, string])[]): string {
+  return [
+    '_cgb_keep() {',
+    ' case $1 in',
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
+    '  *) return 0 ;;',
+    ' esac;',
+    // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+    ' [ -n "$2" ] && _cgb_from=$2;',
+    ' if [ -d "$_cgb_from" ]; then [ -d "$1" ] || mkdir -p "$1" || exit 125;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
+    ' else return 0; fi;',
+    ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
+    '}',
+    // A handed path ($1; the working directory's source $2): trailing slashes dropped, then bound only if plain and no other run's.
+    '_cgb_handed() {',
+    ' _cgb_path=$1;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' while :; do case $_cgb_path in ?*/) _cgb_path=${_cgb_path%/} ;; *) break ;; esac; done;',
+    ' case $_cgb_path in *//* | */./* | */../* | */. | */..) return 0 ;; esac;',
+    ' case $_cgb_path in',
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `  ${dir}/.cg-bench-private-*) return 0 ;;
+  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} ;;`,
+    ),
+    '  *) return 0 ;;',
+    ' esac;',
+    // One of them or a directory above: narrowed to an empty private directory (the run's own beneath
+    // it are bound already), never the working directory (the view then fails: nothing is re-entered).
+    ` for _cgb_r in ${reserved.map(shellWord).join(' ')}; do`,
+    '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
+    '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
+    ' done;',
+    // Through a link in the shared directory, a name the run handed could lead anywhere there.
+    ' [ -n "$2" ] ||',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' while [ -n "$_cgb_rest" ]; do _cgb_at=$_cgb_at/${_cgb_rest%%/*}; [ -L "$_cgb_at" ] && return 0; case $_cgb_rest in */*) _cgb_rest=${_cgb_rest#*/} ;; *) _cgb_rest= ;; esac; done;',
+    ' _cgb_keep "$_cgb_path" "$2";',
+    '}',
+    // Each private directory by a mktemp of its own, their `tmp` by one mkdir (a process fewer per directory).
+    `${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}=`).join(' ')}`,
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) =>
+        `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`,
+    ),
+    `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
+    // The seal's binds and the private directories' in one table beside the first private `tmp`,
+    // mounted by one `mount --all` (8 mount processes before).
+    `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
+    [
+      '{',
+      ...(sealBinds.length
+        ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(' ')};`]
+        : []),
+      ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      '} >"$_cgb_table" || exit 125',
+    ].join(' '),
+    'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
+    // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
+    ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
+    ...sealBinds.map(([, to]) => (CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`)),
+    '_cgb_handed_list() {',
+    ' _cgb_list=$1;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
+    '}',
+    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    '_cgb_here=$PWD; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$HOME"; _cgb_handed "$TMPDIR"; _cgb_handed_list "$PATH"; _cgb_handed_list "$PYTHONPATH"',
+    `while [ "$1" != ${KEPT_END} ]; do _cgb_handed "$1"; shift; done; shift`,
+    'exec 7<&- 8<&- 9<&-',
+    // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
+    // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
+    // root's, could not be entered by its path: every view failed and the run lost its private ones).
+    // One the code's uid may not search itself cannot be entered again: the run stays in it as it was,
+    // and without search rights nothing is reached from it by "..".
+    `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+    `unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_path _cgb_r _cgb_at _cgb_list _cgb_table _cgb_x ${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}`).join(' ')}; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd`,
+  ].join('\n');
+}
 
 /** Skips the paths up to KEPT_END: a view without private temporary directories. */
 const SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
@@ -365,10 +478,12 @@ interface View {
 function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: number }, view: View, kept: readonly string[]): string[] {
   // Only a view that binds them needs the seal files (made once: the entropy stream costs up to 0.4 s).
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : undefined;
-  const binds = [
-    ...(view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : []),
-    ...(view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []),
+  const sealBinds: [string, string][] = [
+    ...(view.cpuLists && files ? CPU_LIST_FILES.map((f): [string, string] => [files.oneCpu, f]) : []),
+    ...(view.entropy && files ? RANDOM_DEVICES.map((f): [string, string] => [files.entropy, f]) : []),
   ];
+  // With private temporary directories, bound by the same table as they are (privateTmpScript).
+  const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
     'unshare',
     '--user',
@@ -379,13 +494,14 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     '--',
     '/bin/sh',
     '-c',
-    [...binds, 'shift 2', view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join('\n'),
+    [...binds, 'shift 2', view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT, 'exec "$@"'].join('\n'),
     'cg-bench-sealed-view',
     files?.oneCpu ?? '-',
     files?.entropy ?? '-',
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
     ...(files ? [dirname(files.oneCpu)] : []),
     ...kept,
+    HANDED_START,
     KEPT_END,
     'unshare',
     '--user',
@@ -463,7 +579,7 @@ function probeOnce(argv: string[]): { works: boolean; stderr: string } {
   // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
   const env = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C' };
   const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
-  removeProbeTmp(r.pid);
+  if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);
   return { works: r.status === 0, stderr: r.stderr ?? '' };
 }
 
@@ -471,22 +587,27 @@ function worksOnce(argv: string[]): boolean {
   return probeOnce(argv).works;
 }
 
+/** The view shells of probes whose private temporary directories are not removed yet (removeProbeTmp). */
+const probedViews: number[] = [];
+
 /**
- * Removes the private temporary directories a probe of a view made: its shell is the process spawned
- * (taskset, setpriv and the view's unshare exec, none forks), so they are named by its pid. Without
- * this, a command that only probes (`cg-bench env`, the CI fingerprint) left them until the next
- * run's endStrays swept them.
+ * Removes the private temporary directories the probes of views made: each view's shell is the
+ * process spawned (taskset, setpriv and the view's unshare exec, none forks), so they are named by
+ * its pid. All of a sandbox's at once, when it is made: one removal (setpriv and rm) instead of one
+ * per probe. Without this, a command that only probes (`cg-bench env`, the CI fingerprint) left them
+ * until the next run's endStrays swept them.
  */
-function removeProbeTmp(pid: number | undefined): void {
-  if (!pid) return;
-  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+function removeProbeTmp(): void {
+  const pids = probedViews.splice(0);
+  if (!pids.length) return;
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pids)));
 }
 
-/** The private temporary directories in `dir` of the view shell `pid`. */
-function privateTmpOf(dir: string, pid: number): string[] {
+/** The private temporary directories in `dir` of the view shells `pids`. */
+function privateTmpOf(dir: string, pids: readonly number[]): string[] {
   try {
     return readdirSync(dir)
-      .filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))
+      .filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`)))
       .map((name) => join(dir, name));
   } catch {
     return [];
@@ -538,7 +659,7 @@ function bestEffort(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** The seals the configuration asks for in so many words: `network: false`, `cpus: one`. */
-export interface SealRequired {
+interface SealRequired {
   noNetwork: boolean;
   oneCpu: boolean;
 }
@@ -563,7 +684,15 @@ function requireSeal(missing: string[], env: NodeJS.ProcessEnv, notes: string[])
  * The sandbox for one suite. `root` is the configuration directory: when cg-bench is root the code
  * runs as that directory's owner (who can build there), or as nobody when root owns it too.
  */
-export function untrustedSandbox(options: {
+export function untrustedSandbox(options: SandboxOptions): Sandbox {
+  try {
+    return makeSandbox(options);
+  } finally {
+    removeProbeTmp();
+  }
+}
+
+interface SandboxOptions {
   root: string;
   network: boolean;
   /** Setup commands keep cg-bench's network, benchmarks still get none (`setup-network: true`). */
@@ -592,7 +721,9 @@ export function untrustedSandbox(options: {
    * dies when cg-bench ends, so no process outlives the run even without a namespace of the code's own.
    */
   firstProcess?: boolean;
-}): Sandbox {
+}
+
+function makeSandbox(options: SandboxOptions): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
@@ -662,8 +793,6 @@ export function untrustedSandbox(options: {
     const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
     if (!probe([...prefix, ...setupIsolate])) continue;
     const measuredIsolate = unshare(net, pid, anonymous, proc);
-    const anonymised = probe([...prefix, ...measuredIsolate]);
-    let measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
     // A sealed view: in a user namespace of its own, as its root, a mount namespace with "0" bound
     // over the /sys CPU lists (one CPU) and the fixed entropy over the random devices, getrandom
     // failing (the entropy seal); the code then runs in a user namespace nested in it, as before,
@@ -679,24 +808,30 @@ export function untrustedSandbox(options: {
     const kept = [realOrGiven(options.root)];
     // A project that is /tmp itself (a cg-bench.yml in /tmp) cannot be bound back into an empty one.
     const tmpProject = SHARED_TMP_DIRS.includes(kept[0]!);
+    const canSealEntropy = pid && sealFilesOnce().entropySeal !== undefined;
+    const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
+    // Each with private temporary directories first, then without: where they cannot be made (a path
+    // the run is handed cannot be bound back), the rest of the seal is kept, never lost with them.
+    // The same without a fresh /proc last, should a view refuse only that.
+    const views: View[] = pid
+      ? (proc ? [true, false] : [false])
+          .flatMap((proc) =>
+            (tmpProject ? [false] : [true, false]).flatMap((privateTmp) => [
+              { cpuLists, entropy: canSealEntropy, privateTmp, proc },
+              ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp, proc }] : []),
+            ]),
+          )
+          .filter((view) => view.cpuLists || view.entropy || view.privateTmp)
+      : [];
+    const viewed = (view: View) => viewPrefix(net, pid, anonymous, view, kept);
+    // The first view nests the measured run's namespaces (the overflow ids): where it works, so do
+    // they, and they need no probe of their own (a probe is a few processes; the first view's answer is kept).
+    const anonymised = (views.length > 0 && probe([...pin, ...prefix, ...viewed(views[0]!)])) || probe([...prefix, ...measuredIsolate]);
+    let measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
     if (pid && anonymised) {
-      const canSealEntropy = sealFilesOnce().entropySeal !== undefined;
-      const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
-      // Each with private temporary directories first, then without: where they cannot be made (a path
-      // the run is handed cannot be bound back), the rest of the seal is kept, never lost with them.
-      // The same without a fresh /proc last, should a view refuse only that.
-      const views: View[] = (proc ? [true, false] : [false])
-        .flatMap((proc) =>
-          (tmpProject ? [false] : [true, false]).flatMap((privateTmp) => [
-            { cpuLists, entropy: canSealEntropy, privateTmp, proc },
-            ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp, proc }] : []),
-          ]),
-        )
-        .filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
-        const viewed = viewPrefix(net, pid, anonymous, view, kept);
-        if (!probe([...pin, ...prefix, ...viewed])) continue;
-        measuredPrefix = [...prefix, ...viewed];
+        if (!probe([...pin, ...prefix, ...viewed(view)])) continue;
+        measuredPrefix = [...prefix, ...viewed(view)];
         madeView = true;
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
@@ -892,10 +1027,17 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
 
 /**
  * The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark, which
- * with one CPU is pinned to the job's (`job`: the index of the worker running it).
+ * with one CPU is pinned to the job's (`job`: the index of the worker running it). `own`: what
+ * cg-bench hands this run in the shared temporary directories (Valgrind's staging, the benchmark's
+ * HOME), bound back into a view's private ones as they are; the paths `argv` names are bound back
+ * only as a handed path is (privateTmpScript).
  */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, kept: readonly string[] = [], cwd?: string): string[] {
-  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
+export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, own: readonly string[] = [], cwd?: string): string[] {
+  const prefix = withKept(
+    measured ? sandbox.measuredPrefix : sandbox.prefix,
+    own,
+    argv.flatMap((arg) => pathsNamed(arg, cwd)),
+  );
   if (!measured) return [...prefix, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
@@ -914,20 +1056,24 @@ function pathsNamed(arg: string, cwd: string | undefined): string[] {
     return real === arg ? [arg] : [arg, real];
   }
   if (cwd === undefined) return [];
-  // A relative path is reached through the working directory, which the view binds back itself:
-  // only where a link among it leads is new.
+  // A relative path below the working directory is reached through it (the view binds it back
+  // itself): only where a link among it leads is new. One above it (`../lib/x.py`) is bound as named.
   const path = join(cwd, arg);
   const real = realOrGiven(path);
-  return real === path ? [] : [real];
+  const up = relative(cwd, path);
+  const outside = up === '..' || up.startsWith('../');
+  return [...(outside ? [path] : []), ...(real === path ? [] : [real])];
 }
 
 /**
- * A prefix with `kept` bound back into its private temporary directories (a view's, else none): the
- * program and what the caller hands this run there (Valgrind's output directory).
+ * A prefix with `own` and `handed` bound back into its private temporary directories (a view's,
+ * else none): cg-bench's own paths for this run before HANDED_START, the handed ones before KEPT_END.
  */
-function withKept(prefix: readonly string[], kept: readonly string[]): string[] {
+function withKept(prefix: readonly string[], own: readonly string[], handed: readonly string[]): string[] {
+  const start = prefix.indexOf(HANDED_START);
   const end = prefix.indexOf(KEPT_END);
-  return end < 0 ? [...prefix] : [...prefix.slice(0, end), ...kept, ...prefix.slice(end)];
+  if (start < 0 || end < 0) return [...prefix];
+  return [...prefix.slice(0, start), ...own, ...prefix.slice(start, end), ...handed, ...prefix.slice(end)];
 }
 
 /**

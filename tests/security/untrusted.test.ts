@@ -26,6 +26,7 @@ import {
   collectProfiles,
   uncollectedProblem,
   CPU_LIST_FILES,
+  HANDED_START,
   KEPT_END,
   parseCpuList,
   PROBE_ATTEMPTS,
@@ -398,7 +399,7 @@ test("docker run: the container gets the image digest and the operator's CG_BENC
   assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
 });
 
-test('a view binds back the paths arguments name: an absolute one and where its link leads, where a relative link leads, nothing for options, shell text or a relative path without a working directory', () => {
+test('a view binds back the paths arguments name, as handed paths: an absolute one and where its link leads, where a relative link leads, one above the working directory (../x), nothing for options, shell text or a relative path without a working directory', () => {
   const root = tempDir();
   const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes });
   const elsewhere = realpathSync(tempDir());
@@ -407,9 +408,7 @@ test('a view binds back the paths arguments name: an absolute one and where its 
   symlinkSync(join(elsewhere, 'program'), join(root, 'linked'));
   const kept = (argv: string[], cwd?: string) => {
     const all = sandboxed(sandbox, argv, true, 0, [], cwd);
-    const end = all.indexOf(KEPT_END);
-    const start = all.indexOf(realpathSync(root));
-    return all.slice(start + 1, end);
+    return all.slice(all.indexOf(HANDED_START) + 1, all.indexOf(KEPT_END));
   };
   const real = realpathSync(root);
   assert.deepEqual(kept([join(real, 'plain')]), [join(real, 'plain')]);
@@ -418,6 +417,8 @@ test('a view binds back the paths arguments name: an absolute one and where its 
   assert.deepEqual(kept(['./linked'], real), [join(elsewhere, 'program')]);
   assert.deepEqual(kept(['./linked']), []);
   assert.deepEqual(kept(['--opt=/x', 'plain', 'echo hi'], real), []);
+  // Before: nothing, so a program or file beside the project was missing from a private /tmp.
+  assert.deepEqual(kept(['../lib/x.py'], join(real, 'sub')), [join(real, 'lib', 'x.py')]);
 });
 
 test('private temporary directories: setup commands and measured runs bind a new directory over each (never a tmpfs: a new file system takes a device number) and bind back the project, the program and what the caller hands the run', () => {
@@ -428,19 +429,22 @@ test('private temporary directories: setup commands and measured runs bind a new
   for (const argv of [measured, setup]) {
     const script = argv.find((a) => a.includes('_cgb_keep'));
     assert.doesNotMatch(script ?? '', /tmpfs/);
-    for (const dir of SHARED_TMP_DIRS)
-      assert.match(
-        script ?? '',
-        new RegExp(
-          `mktemp -d /proc/self/fd/\\d/\\.cg-bench-private-\\d+\\.\\$\\$\\.X+\\) && mkdir -m 1777 "\\$_cgb_private/tmp" && mount --no-canonicalize --bind "\\$_cgb_private/tmp" ${dir} \\|\\|`,
-        ),
-        dir,
-      );
-    const end = argv.indexOf(KEPT_END);
-    assert.ok(end > 0 && argv.slice(end - 3, end).includes(realpathSync(root)), 'the project is bound back');
+    // Each made by a mktemp of its own, the three `tmp` (mode 1777) by one mkdir, each bound over its
+    // directory by one mount of a table (with the seal's binds, for a measured run).
+    for (const [i, dir] of SHARED_TMP_DIRS.entries()) {
+      const fd = 7 + i;
+      assert.match(script ?? '', new RegExp(`_cgb_t${fd}=\\$\\(mktemp -d /proc/self/fd/${fd}/\\.cg-bench-private-\\d+\\.\\$\\$\\.X+\\)/tmp \\|\\|`), dir);
+      assert.match(script ?? '', new RegExp(`\\[ -z "\\$_cgb_t${fd}" \\] \\|\\| printf '%s ${dir} none bind 0 0\\\\n' "\\$_cgb_t${fd}";`), dir);
+    }
+    assert.match(script ?? '', /\nmount --no-canonicalize --all --fstab "\$_cgb_table" \|\| exit 125\n/);
+    assert.match(script ?? '', /\nmkdir -m 1777 \$\{_cgb_t7:\+"\$_cgb_t7"\} \$\{_cgb_t8:\+"\$_cgb_t8"\} \$\{_cgb_t9:\+"\$_cgb_t9"\} \|\| exit 125\n/);
+    const start = argv.indexOf(HANDED_START);
+    assert.ok(start > 0 && argv.slice(start - 3, start).includes(realpathSync(root)), 'the project is bound back');
   }
-  const end = measured.indexOf(KEPT_END);
-  assert.deepEqual(measured.slice(end - 2, end), ['/opt/valgrind/bin/valgrind', '/tmp/cg-bench-profiles-x']);
+  // cg-bench's own (the staging directory) before HANDED_START, the program the argv names after it.
+  const start = measured.indexOf(HANDED_START);
+  assert.deepEqual(measured.slice(start - 2, start), [realpathSync(root), '/tmp/cg-bench-profiles-x']);
+  assert.deepEqual(measured.slice(start + 1, measured.indexOf(KEPT_END)), ['/opt/valgrind/bin/valgrind']);
   assert.equal(measured.filter((a) => a === KEPT_END).length, 1);
   assert.match(sandbox.notes.join('\n'), /benchmarks get private, empty \/tmp, \/var\/tmp, \/dev\/shm/);
   // No mount namespace: both share them, recorded and said; nothing to bind back.

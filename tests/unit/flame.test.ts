@@ -205,6 +205,7 @@ test("a real call-tree run: the slower leaf shows under both callers, totals add
         argv: [join(dir, program)],
         cwd: dir,
         env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir },
+        own: [],
         timeoutMs: 120_000,
         dir: join(dir, run),
         job: 0,
