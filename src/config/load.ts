@@ -97,6 +97,16 @@ function stringEnv(env: Record<string, string | number | boolean> | undefined): 
 }
 
 /** `file` is the configuration's absolute path: every path inside it is relative to its directory. */
+/** Whether a list or mapping holds itself (an alias inside its own anchor): no configuration value can. */
+function containsItself(value: unknown, path: Set<object> = new Set()): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (path.has(value)) return true;
+  path.add(value);
+  const found = Object.values(value).some((v) => containsItself(v, path));
+  path.delete(value);
+  return found;
+}
+
 export function parseConfig(text: string, file: AbsolutePath): Config {
   const shown = shownPath(file);
   const lines = new LineCounter();
@@ -118,6 +128,8 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     fail([`${shown}: YAML: ${errorMessage(error)} (too many aliases: expand them, or use fewer)`]);
   }
   if (data === null || data === undefined) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
+  if (containsItself(data))
+    fail([`${shown}: YAML: an alias (*name) is inside the value its anchor (&name) marks, so that value would contain itself; write it out instead`]);
   if (!validateConfig(data)) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : '')));
   }

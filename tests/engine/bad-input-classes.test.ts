@@ -202,6 +202,12 @@ describe('unbounded or hostile files', () => {
       );
     return expectRefused(`${bomb.join('\n')}\n${OK}`, [], 2, /cg-bench\.yml: YAML: .*too many aliases/);
   });
+  test('an alias inside the value its own anchor marks: a configuration error naming the file, not an internal one', async () => {
+    // Before: exit 70, "TypeError: Converting circular structure to JSON" (the attack pass, round 8).
+    for (const config of ['benchmarks: &x [{name: a, run: /bin/true}, *x]\n', 'benchmarks: [{name: a, run: /bin/true, env: &e {A: *e}}]\n']) {
+      await expectRefused(config, [], 2, /cg-bench\.yml: YAML: an alias \(\*name\) is inside the value its anchor/);
+    }
+  });
   test("a setup command that prints 50 MB, one line and then many: the error shows the log's tail, bounded", async () => {
     const dir = project(`setup:\n  - 'head -c 50000000 /dev/zero | tr "\\\\0" x; echo; seq 1 1000000; echo LAST-LINE; exit 1'\n${OK}`);
     const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
