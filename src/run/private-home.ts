@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeAsOwners } from '../untrusted/remove.ts';
 import { tryLock, unlock } from '../util/pid-lock.ts';
 import { HOMES_DIR, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
 
@@ -23,15 +23,6 @@ async function acquire(lock: string): Promise<void> {
   while (tryLock(lock) !== undefined) await sleep(200);
 }
 
-/** Off the main thread (libuv's pool): with --jobs N, a sync removal would stall every other job's bookkeeping. */
-async function removeQuietly(path: string): Promise<void> {
-  try {
-    await rm(path, { recursive: true, force: true });
-  } catch {
-    // Something the benchmark made there that we may not remove: emptied next time, or refused then.
-  }
-}
-
 /** Runs `measure` with the benchmark's private HOME made empty, then removes it. */
 export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox, measure: (home: string) => Promise<T>): Promise<T> {
   // Shared like /tmp: any user's cg-bench may make its homes here, and remove only its own.
@@ -40,12 +31,14 @@ export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    await removeQuietly(home);
+    // With its owner's rights, never root's: as root, a removal by path deleted what a directory
+    // swapped for a link meanwhile led to (20,000 files of a root-only directory, round 8's attack pass).
+    removeAsOwners([home]);
     // Made afresh and given without following links: code that ran before may have put one at the name.
     remakeGivenDirectory(sandbox, home, ['tmp']);
     return await measure(home);
   } finally {
-    await removeQuietly(home);
+    removeAsOwners([home]);
     unlock(lock);
   }
 }
