@@ -28,8 +28,10 @@ function checkout(root: string, name: string, n: number, mode = 'wallclock'): st
 
 test('three times the work is a regression with its interval and pairs; the raw samples are kept in paired.json and results.json; cg-bench run leaves timed benchmarks out', async () => {
   const root = tempDir('cg-bench-paired-');
-  checkout(root, 'base', 3_000_000);
-  const head = checkout(root, 'head', 9_000_000);
+  // Wall time: each run's sandbox start (~20 ms idle, 100+ ms at load 10) is on both sides, so the
+  // work must outweigh it; 3 ms against 9 ms read as +13 % at load 10.
+  checkout(root, 'base', 20_000_000);
+  const head = checkout(root, 'head', 60_000_000);
   const run = await cli(['run', '--format', 'json'], { cwd: head });
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(
