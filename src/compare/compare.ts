@@ -128,6 +128,8 @@ function missingAvx2(base: Environment, head: Environment): string[] {
 export function environmentDifferences(base: Environment, head: Environment): string[] {
   const fields: [string, unknown, unknown][] = [
     ['architecture', base.arch, head.arch],
+    // A result of a cg-bench that ran its measurements otherwise: absent on both sides compares as before.
+    ["cg-bench's measurement method (measure both with one cg-bench)", base.method ?? 'before 2', head.method ?? 'before 2'],
     ['Valgrind', base.valgrind, head.valgrind],
     ['glibc', base.glibc, head.glibc],
     ['OS', base.os, head.os],

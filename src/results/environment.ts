@@ -5,7 +5,7 @@ import type { CacheGeometry, Weights } from '../config/types.ts';
 import { cpuLists, loaderPath, probeLoader, type LoaderDiagnostics } from './host-probe.ts';
 import { LOADER_FILES, loaderFilesDigest } from './loader-files.ts';
 import { cachedProbe, probedPrograms, probeKey, probeKeyParts } from './probe-cache.ts';
-import { VERSION } from '../version.ts';
+import { MEASUREMENT_METHOD, VERSION } from '../version.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
@@ -153,6 +153,7 @@ export function collectEnvironment(
     const [{ glibc, python, cpu, loader }, os, lists] = await Promise.all([machineProbes(valgrind), osRelease(), cpuLists()]);
     return {
       cgBench: VERSION,
+      method: MEASUREMENT_METHOD,
       valgrind: valgrind.version,
       glibc: glibc?.replace(/^glibc\s*/, '') ?? null,
       os,

@@ -92,6 +92,11 @@ export interface Seal {
    */
   proc?: 'own' | 'host';
   /**
+   * SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, empty and
+   * gone with it, or the machine's (what another run left there is seen). Absent in older results.
+   */
+  ipc?: 'own' | 'host';
+  /**
    * Python region runs only: the interpreter forgets what it learned before each region
    * (python/cg_bench, set by CG_BENCH_INSTRUMENT=region). Absent for other benchmarks.
    */
@@ -153,6 +158,8 @@ export interface BenchmarkResult {
 /** What the simulated machine and the userland were: results are comparable only when these agree. */
 export interface Environment {
   cgBench: string;
+  /** How cg-bench ran what it measured (MEASUREMENT_METHOD); absent in results made before 2. */
+  method?: number;
   valgrind: string;
   glibc: string | null;
   os: string | null;

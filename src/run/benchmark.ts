@@ -23,7 +23,7 @@ import {
   collectProfiles,
   isPlainFile,
   profileDirectory,
-  sandboxed,
+  sandboxedCommand,
   type Sandbox,
   uncollectedProblem,
 } from '../untrusted/sandbox.ts';
@@ -120,15 +120,16 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
 
   // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode cache are inside).
   const own = [home];
-  const native = { argv: sandboxed(ctx.sandbox, argv, true, job, own, spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { ...sandboxedCommand(ctx.sandbox, argv, env, true, job, own, spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
+    await runProcess({ ...native, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome = await runProcess({
-    argv: sandboxed(
+    ...sandboxedCommand(
       ctx.sandbox,
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
+      env,
       true,
       job,
       // Valgrind writes there: bound back into the run's private /tmp.
@@ -136,7 +137,6 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       spec.cwd,
     ),
     cwd: spec.cwd,
-    env,
     stdout: log('stdout.log'),
     stderr: log('stderr.log'),
     timeoutMs: spec.timeoutMs,

@@ -7,7 +7,8 @@ import { shownPath, type AbsolutePath } from '../util/paths.ts';
 import { SETUP_HOME } from './environment.ts';
 import type { Progress } from './progress.ts';
 import { runProcess } from '../untrusted/process.ts';
-import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
+import { makeSetupHome, NO_SANDBOX, sandboxedCommand, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
+import { tryLock, unlock } from '../util/pid-lock.ts';
 
 /**
  * The setup log, opened for appending before each command, never through a link: the log may sit in
@@ -55,8 +56,9 @@ export interface SetupOptions {
 
 /** Runs one command (through the process gate); resolves to why it failed, or undefined. */
 async function runOne(command: Command, fd: number, env: Record<string, string>, options: SetupOptions): Promise<string | undefined> {
-  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === 'string' ? ['/bin/sh', '-c', command] : command, false, 0, [], options.cwd);
-  const outcome = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  const argv = typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
+  const sandboxed = sandboxedCommand(options.sandbox ?? NO_SANDBOX, argv, env, false, 0, [], options.cwd);
+  const outcome = await runProcess({ ...sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome.spawnError) return outcome.spawnError;
   if (outcome.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
   return outcome.exitCode === 0 ? undefined : outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode}`;
@@ -68,7 +70,23 @@ async function runOne(command: Command, fd: number, env: Record<string, string>,
  * (toolchains live on the user's PATH; tokens live in CI's environment too).
  */
 export async function runSetup(commands: Command[], options: SetupOptions): Promise<void> {
-  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
+  if (!commands.length) return;
+  // One setup home for every cg-bench on the machine (a fixed path, as a build may keep it), each run
+  // making it afresh for its code's uid: one run's setup at a time (two at once, as root for two
+  // uids, removed each other's, and the second stopped: "what is there cannot be removed").
+  const lock = `${SETUP_HOME}.lock`;
+  while (tryLock(lock) !== undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    const sandbox = options.sandbox ?? NO_SANDBOX;
+    // Never through a link (an earlier run's setup owned it), afresh for another user (sandbox.ts).
+    makeSetupHome(sandbox, SETUP_HOME);
+    await runCommands(commands, setupEnvironment(process.env, sandbox, SETUP_HOME), options);
+  } finally {
+    unlock(lock);
+  }
+}
+
+async function runCommands(commands: Command[], env: Record<string, string>, options: SetupOptions): Promise<void> {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile, options.logOpenedAt);

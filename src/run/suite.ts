@@ -10,8 +10,7 @@ import type { Progress } from './progress.ts';
 import { refuseHandedPaths } from './handed-paths.ts';
 import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
-import { SETUP_HOME } from './environment.ts';
-import { endStrays, makeSetupHome, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
+import { endStrays, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
 import { type HeldDirectory, holdDirectory, holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -140,8 +139,6 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
   const sandbox = sandboxFor(config, true);
-  // Never through a link (an earlier run's setup owned it), afresh for another user (sandbox.ts).
-  makeSetupHome(sandbox, SETUP_HOME);
   // Held before any code runs: the setup log and the benchmarks' directories are reached through
   // them, whatever the code does to the output directory's path meanwhile (untrusted/write.ts).
   const heldOut = holdDirectory(options.outDir, realOutDir);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { logTail, readTextBounded } from '../untrusted/read.ts';
-import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox, uncollectedProblem } from '../untrusted/sandbox.ts';
+import { collectProfiles, isPlainFile, profileDirectory, sandboxedCommand, type Sandbox, uncollectedProblem } from '../untrusted/sandbox.ts';
 import { gzipAndRemove } from './gzip.ts';
 import { endLeftovers } from './leftovers.ts';
 import { processFiles, processMarker, unfinishedProcesses, type ValgrindTool } from './valgrind-files.ts';
@@ -54,9 +54,8 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
   const stderr = join(dir, 'stderr.log');
   const staging = profileDirectory(run.sandbox, dir);
   const outcome = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging, ...run.own], run.cwd),
+    ...sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
-    env: run.env,
     stdout: { file: join(dir, 'stdout.log') },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs,

@@ -6,11 +6,11 @@ import { CgBenchError } from '../errors.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { writeFileAtomic } from '../results/io.ts';
 import type { TimedResult } from '../results/types.ts';
-import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
+import { benchmarkEnvironment } from '../run/environment.ts';
 import { refuseHandedPaths } from '../run/handed-paths.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSetup } from '../run/setup.ts';
-import { endStrays, makeSetupHome, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
+import { endStrays, sandboxedCommand, untrustedSandbox } from '../untrusted/sandbox.ts';
 import { holdDirectory, realPathBeforeRuns } from '../untrusted/write.ts';
 import { join } from 'node:path';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -60,8 +60,6 @@ async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  // Never through a link (an earlier run's setup owned it), afresh for another user (sandbox.ts).
-  makeSetupHome(setupSandbox, SETUP_HOME);
   // The other side's setup ran before: the log is made and reopened beneath the held directory.
   const log = resolveFrom(outDir, `setup-${side}.log`);
   const at = join(held.path, `setup-${side}.log`);
@@ -142,9 +140,8 @@ async function timeBenchmarks(
 ): Promise<TimedResult[]> {
   const { head, base } = options;
   const command = (spec: BenchmarkSpec, sandbox: TimedSandbox, side: 'base' | 'head'): TimedCommand => ({
-    argv: sandboxed(sandbox, argvOf(spec), false, 0, [], spec.cwd),
+    ...sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, '/tmp'), false, 0, [], spec.cwd),
     cwd: spec.cwd,
-    env: benchmarkEnvironment(spec.cwd, spec.env, '/tmp'),
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === 'base' ? base.file : head.file)})`,
     timeoutMs: spec.timeoutMs,
   });

@@ -31,6 +31,7 @@ import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
+import { ownProgramsEnv } from './environment.ts';
 import { readBytesBounded } from './read.ts';
 import { asId, removeAsOwners } from './remove.ts';
 import { holdKeptDirectory, replaceKeptFile } from './write.ts';
@@ -64,7 +65,7 @@ export interface Sandbox {
    * measured code sees one CPU (its affinity and the /sys CPU lists); undefined: it sees the host's.
    */
   oneCpu?: readonly number[];
-  /** Goes before a setup command's argv (through sandboxed(): a view's takes cg-bench's own paths for the run before HANDED_START, those its argv names before KEPT_END). */
+  /** Goes before a setup command's argv (through sandboxedCommand(): a view's takes cg-bench's own paths for the run before HANDED_START, those its argv names before KEPT_END). */
   prefix: string[];
   /**
    * Goes before a benchmark's argv (its warm-up and measured run): as `prefix`, but in the user
@@ -273,7 +274,7 @@ export const RANDOM_DEVICES: readonly string[] = ['/dev/urandom', '/dev/random']
 /** The temporary directories every run on a machine shares: in a view, each run gets its own, empty. */
 export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm'];
 
-/** Ends the paths a view binds back into its private temporary directories: sandboxed() adds a run's own before it. */
+/** Ends the paths a view binds back into its private temporary directories: sandboxedCommand() adds a run's own before it. */
 export const KEPT_END = 'cg-bench-kept-end';
 
 /**
@@ -367,9 +368,10 @@ function shellWord(text: string): string {
  * one made for it, never over what a bound parent shows. The mounts are made with the code's own
  * rights (this root is its uid outside): they show it nothing it could not read before. The shell
  * then closes the fds and re-enters its working directory in the new view (its ".." is then the
- * private directory; one the code may not search is kept as it is), leaving OLDPWD as it was: the
- * code's environment must not change. Names are prefixed: the shell would export a variable the
- * environment has.
+ * private directory; one the code may not search is kept as it is). The shell's environment is
+ * cg-bench's fixed one: it reads the code's working directory, HOME, TMPDIR, PATH and PYTHONPATH
+ * from _CGB_ variables (sandboxedCommand), and the code gets its own environment from `env -i`,
+ * whatever the shell did to its own.
  */
 function privateTmpScript(reserved: readonly string[], sealBinds: readonly (readonly [string, string])[]): string {
   return [
@@ -439,7 +441,9 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
     '}',
     `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
-    '_cgb_here=$PWD; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$HOME"; _cgb_handed "$TMPDIR"; _cgb_handed_list "$PATH"; _cgb_handed_list "$PYTHONPATH"',
+    // The code's values, from the _CGB_ variables sandboxedCommand sets: the shell's own environment is cg-bench's.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
     `while [ "$1" != ${KEPT_END} ]; do _cgb_handed "$1"; shift; done; shift`,
     'exec 7<&- 8<&- 9<&-',
     // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
@@ -448,9 +452,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     // One the code's uid may not search itself cannot be entered again: the run stays in it as it was,
     // and without search rights nothing is reached from it by "..".
     `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-    'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-    `unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_path _cgb_r _cgb_at _cgb_list _cgb_table _cgb_x ${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}`).join(' ')}; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd`,
+    '_cgb_cd',
   ].join('\n');
 }
 
@@ -505,6 +507,9 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     KEPT_END,
     'unshare',
     '--user',
+    // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
+    // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
+    '--ipc',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
     ...(pid ? pidNamespace(view.proc) : []),
@@ -524,7 +529,7 @@ function realOrGiven(path: string): string {
 }
 
 /** Nothing sealed: what a measured run gets without any namespace. */
-const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' };
+const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host', ipc: 'host' };
 
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 
@@ -577,7 +582,7 @@ function retrying(probe: (argv: string[]) => boolean | typeof FINAL_NO, attempts
 /** Runs a probe once: whether it worked, and what it said on stderr. */
 function probeOnce(argv: string[]): { works: boolean; stderr: string } {
   // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
-  const env = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C' };
+  const env = ownProgramsEnv();
   const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
   if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);
   return { works: r.status === 0, stderr: r.stderr ?? '' };
@@ -762,6 +767,9 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }, proc = false) => [
     'unshare',
     '--user',
+    // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
+    // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
+    '--ipc',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
     ...(net ? ['--net'] : []),
@@ -796,7 +804,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     // A sealed view: in a user namespace of its own, as its root, a mount namespace with "0" bound
     // over the /sys CPU lists (one CPU) and the fixed entropy over the random devices, getrandom
     // failing (the entropy seal); the code then runs in a user namespace nested in it, as before,
-    // and with one CPU pinned to one (sandboxed() adds taskset).
+    // and with one CPU pinned to one (sandboxedCommand() adds taskset).
     // The view also gives each run private, empty temporary directories (/tmp, /var/tmp, /dev/shm).
     let oneCpu: number[] | undefined;
     let entropy = false;
@@ -889,6 +897,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
       entropy: entropy ? 'fixed' : 'os',
       tmp: privateTmp ? 'private' : 'shared',
       proc: ownProc ? 'own' : 'host',
+      ipc: 'own',
     };
     const strays = pid ? undefined : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained = !pid && !strays && !(options.firstProcess ?? process.pid === 1);
@@ -1007,7 +1016,7 @@ function killStrays(sandbox: Sandbox): void {
   if (!strays) return;
   const asStrays = asId(strays);
   for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    spawnSync(asStrays[0]!, [...asStrays.slice(1), '/bin/sh', '-c', 'kill -KILL -1'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
+    spawnSync(asStrays[0]!, [...asStrays.slice(1), '/bin/sh', '-c', 'kill -KILL -1'], { env: ownProgramsEnv(), stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
   }
 }
 
@@ -1025,23 +1034,45 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
   return missing;
 }
 
+/** A command for runProcess: the programs around the code get `env`, the code its own through argv. */
+export interface SandboxedCommand {
+  argv: string[];
+  env: Record<string, string>;
+}
+
 /**
- * The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark, which
- * with one CPU is pinned to the job's (`job`: the index of the worker running it). `own`: what
- * cg-bench hands this run in the shared temporary directories (Valgrind's staging, the benchmark's
- * HOME), bound back into a view's private ones as they are; the paths `argv` names are bound back
- * only as a handed path is (privateTmpScript).
+ * What runs `argv` inside the sandbox with `codeEnv` as its environment: a setup command, or
+ * (measured) a benchmark, which with one CPU is pinned to the job's (`job`: the index of the worker
+ * running it). `own`: what cg-bench hands this run in the shared temporary directories (Valgrind's
+ * staging, the benchmark's HOME), bound back into a view's private ones as they are; the paths
+ * `argv` names are bound back only as a handed path is (privateTmpScript). The programs around the code (taskset, setpriv, unshare, a view's shell and its
+ * mounts, the pid namespace's init) run with ownProgramsEnv, never the code's: its LD_PRELOAD or PATH
+ * ran the pull request's programs as root in them. The code's environment is set by `env -i`, the
+ * last program before it, run as the code; a view reads the paths it binds back from _CGB_ variables.
  */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, own: readonly string[] = [], cwd?: string): string[] {
+export function sandboxedCommand(
+  sandbox: Sandbox,
+  argv: readonly string[],
+  codeEnv: Readonly<Record<string, string>>,
+  measured = false,
+  job = 0,
+  own: readonly string[] = [],
+  cwd?: string,
+): SandboxedCommand {
   const prefix = withKept(
     measured ? sandbox.measuredPrefix : sandbox.prefix,
     own,
     argv.flatMap((arg) => pathsNamed(arg, cwd)),
   );
-  if (!measured) return [...prefix, ...argv];
   const cpus = sandbox.oneCpu;
-  const pin = cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
-  return [...pin, ...prefix, ...argv];
+  const pin = measured && cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
+  // env takes an argument with "=" for an assignment: a program named so is run by a shell instead.
+  const program = argv[0]!.includes('=') ? ['/bin/sh', '-c', 'exec "$0" "$@"', ...argv] : argv;
+  const assignments = Object.entries(codeEnv).map(([name, value]) => `${name}=${value}`);
+  const handed = { PWD: cwd ?? codeEnv['PWD'], HOME: codeEnv['HOME'], TMPDIR: codeEnv['TMPDIR'], PATH: codeEnv['PATH'], PYTHONPATH: codeEnv['PYTHONPATH'] };
+  const env = ownProgramsEnv();
+  for (const [name, value] of Object.entries(handed)) if (value !== undefined) env[`_CGB_${name}`] = value;
+  return { argv: [...pin, ...prefix, 'env', '-i', '--', ...assignments, ...program], env };
 }
 
 /**

@@ -59,6 +59,7 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
     entropy: 'os',
     tmp: 'shared',
     proc: 'host',
+    ipc: 'own',
   });
 });
 

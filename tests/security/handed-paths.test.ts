@@ -8,7 +8,7 @@ import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { endStrays, profileDirectory, sandboxed, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { endStrays, profileDirectory, sandboxedCommand, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
@@ -28,8 +28,17 @@ test("--jobs 2: a benchmark whose env names cg-bench-runs (or a directory above 
   const fifo = join(root, 'go');
   assert.equal(spawnSync('mkfifo', ['-m', '666', fifo]).status, 0);
   // Job A: writes its output into its staging directory and waits.
-  const a = sandboxed(sandbox, ['/bin/sh', '-c', `echo A-OUTPUT >${staging}/out; read _ <${fifo}`], true, 0, [staging], root);
-  const child = spawn(a[0]!, a.slice(1), { cwd: root, stdio: 'ignore', env: { ...process.env, TMPDIR: '/tmp/cg-bench-a' } });
+  const codeEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
+  const a = sandboxedCommand(
+    sandbox,
+    ['/bin/sh', '-c', `echo A-OUTPUT >${staging}/out; read _ <${fifo}`],
+    { ...codeEnv, TMPDIR: '/tmp/cg-bench-a' },
+    true,
+    0,
+    [staging],
+    root,
+  );
+  const child = spawn(a.argv[0]!, a.argv.slice(1), { cwd: root, stdio: 'ignore', env: a.env });
   const ended = new Promise((resolve) => child.on('close', resolve));
   t.after(() => endStrays(sandbox));
   for (let i = 0; i < 2000 && !existsSync(join(staging, 'out')); i++) await new Promise((r) => setTimeout(r, 10));
@@ -41,12 +50,12 @@ test("--jobs 2: a benchmark whose env names cg-bench-runs (or a directory above 
   t.after(() => rmSync(link, { force: true }));
   const handed = [RUNS, `${RUNS}/`, `${above}/`, `${above}/./cg-bench-runs`, `${root}/../cg-bench-runs`, staging, link, `${link}/${basename(staging)}`];
   const look = `ls -A ${RUNS} 2>/dev/null; cat ${staging}/out 2>/dev/null; exit 0`;
-  const b = sandboxed(sandbox, ['/bin/sh', '-c', look], true, 1, [], root);
   const seen: string[] = [];
   for (const variable of ['TMPDIR', 'HOME', 'PYTHONPATH', 'PATH']) {
     for (const path of handed) {
       const value = variable === 'PATH' ? `/usr/bin:/bin:${path}` : path;
-      const out = spawnSync(b[0]!, b.slice(1), { cwd: root, encoding: 'utf8', env: { ...process.env, TMPDIR: '/tmp/cg-bench-b', [variable]: value } }).stdout;
+      const b = sandboxedCommand(sandbox, ['/bin/sh', '-c', look], { ...codeEnv, TMPDIR: '/tmp/cg-bench-b', [variable]: value }, true, 1, [], root);
+      const out = spawnSync(b.argv[0]!, b.argv.slice(1), { cwd: root, encoding: 'utf8', env: b.env }).stdout;
       if (/A-OUTPUT/.test(out) || out.includes(basename(staging))) seen.push(`${variable}=${value}: ${out.trim().replace(/\n/g, ' ')}`);
     }
   }
@@ -87,4 +96,32 @@ test("cg-bench-runs or a directory above it (cg-bench's own TMPDIR, which setup 
   });
   const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { TMPDIR: own, ...(isRoot ? { CG_BENCH_RUN_AS: CODE } : {}) } });
   assert.equal(r.code, 0, r.stdout + r.stderr);
+});
+
+test("a benchmark's arguments naming /tmp/. or /tmp/x/.. do not give it the machine's /tmp", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  const name = `cg-bench-handed-left-${process.pid}`;
+  const left = join('/tmp', name);
+  const dir = project(
+    [
+      'benchmarks:',
+      '  - name: name-dot',
+      `    run: [/bin/sh, -c, 'echo left > /tmp/${name}', /tmp/.]`,
+      '  - name: name-dotdot',
+      `    run: [/bin/sh, -c, 'echo left > /tmp/${name}', /tmp/x/..]`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(dir, 0o755);
+  t.after(() => {
+    rmSync(left, { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { CG_BENCH_RUN_AS: CODE } });
+  // Before (the attack pass, round 8): /tmp/<name> of the code's uid left on the machine after the run.
+  // Now refused before anything runs, naming the benchmark and the path.
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /benchmark "name-dot": run: \/tmp\/\. is not written plainly/);
+  assert.equal(existsSync(left), false);
 });

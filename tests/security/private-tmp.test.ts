@@ -19,8 +19,19 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { endStrays, NO_SANDBOX, profileDirectory, SHARED_TMP_DIRS, sandboxed, sharedHomesDirectory, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import {
+  endStrays,
+  NO_SANDBOX,
+  profileDirectory,
+  SHARED_TMP_DIRS,
+  sandboxedCommand,
+  sharedHomesDirectory,
+  untrustedSandbox,
+} from '../../src/untrusted/sandbox.ts';
 import { cli, project, ROOT, readJson, tempDir } from '../helpers.ts';
+
+/** The code's environment in these runs: the test's PATH, as a benchmark's is set. */
+const codeEnv = (): Record<string, string> => ({ PATH: process.env['PATH'] ?? '/usr/bin:/bin' });
 
 const isRoot = process.getuid?.() === 0;
 const CODE = '65534:65534';
@@ -51,8 +62,8 @@ test("another uid cannot put a file into a running benchmark's private /tmp thro
   const fifo = join(root, 'go');
   assert.equal(spawnSync('mkfifo', ['-m', '666', fifo]).status, 0);
   // The benchmark waits for the go, then lists its /tmp.
-  const argv = sandboxed(sandbox, ['/bin/sh', '-c', `read _ <${fifo}; ls -A /tmp /var/tmp /dev/shm`], true, 0, [], root);
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { argv, env } = sandboxedCommand(sandbox, ['/bin/sh', '-c', `read _ <${fifo}; ls -A /tmp /var/tmp /dev/shm`], codeEnv(), true, 0, [], root);
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -86,8 +97,8 @@ test('what the code leaves in its private /tmp (a tree deeper than PATH_MAX, a r
     `cd /tmp && mkdir deep && for i in $(seq 20); do mkdir up && mv deep up/${long} && mv up deep || exit 1; done && find /tmp/deep -depth | head -n 1 | wc -c`,
     'mkdir /tmp/kept && echo x >/tmp/kept/file && chmod 500 /tmp/kept',
   ].join('\n');
-  const argv = sandboxed(sandbox, ['/bin/sh', '-c', script]);
-  const made = spawnSync(argv[0]!, argv.slice(1), { cwd: root, encoding: 'utf8' });
+  const { argv, env } = sandboxedCommand(sandbox, ['/bin/sh', '-c', script], codeEnv());
+  const made = spawnSync(argv[0]!, argv.slice(1), { cwd: root, env, encoding: 'utf8' });
   assert.equal(made.status, 0, made.stderr);
   assert.ok(Number(made.stdout) > 4096, `the tree is ${made.stdout.trim()} characters deep`);
   assert.ok(mine().length > 0, 'left in the shared directories until endStrays');
@@ -140,8 +151,8 @@ test("names made first for the pids a run's view will have (a link, a directory 
       made.push(name);
     }
   }
-  const argv = sandboxed(sandbox, ['/bin/sh', '-c', 'ls -A /tmp /var/tmp /dev/shm'], true, 0, [], root);
-  const r = spawnSync(argv[0]!, argv.slice(1), { cwd: root, encoding: 'utf8' });
+  const { argv, env } = sandboxedCommand(sandbox, ['/bin/sh', '-c', 'ls -A /tmp /var/tmp /dev/shm'], codeEnv(), true, 0, [], root);
+  const r = spawnSync(argv[0]!, argv.slice(1), { cwd: root, env, encoding: 'utf8' });
   if (!r.pid || r.pid <= next || r.pid > next + 3000) return t.skip(`pid ${r.pid} was not foreseen`);
   // Before: mkdir found the name taken, and the view stopped the run (exit 125).
   assert.equal(r.status, 0, r.stderr);
@@ -175,11 +186,11 @@ test("--jobs 2: a benchmark reaches neither the other job's Valgrind output by i
     const fifo = join(root, `go-${proc}`);
     assert.equal(spawnSync('mkfifo', ['-m', '666', fifo]).status, 0);
     // Job A: writes its output into its staging directory and waits (its command line names both).
-    const a = sandboxed(sandbox, ['/bin/sh', '-c', `echo A-OUTPUT >${staging}/out; read _ <${fifo}`, `A-${marker}`], true, 0, [staging], root);
     // Each with a TMPDIR of its own, as a run gives its benchmarks: the view binds TMPDIR back, and the
     // suite's (a directory in /tmp) holds the staging directories of both.
-    const env = { ...process.env, TMPDIR: '/tmp' };
-    const child = spawn(a[0]!, a.slice(1), { cwd: root, stdio: 'ignore', env });
+    const env = { ...codeEnv(), TMPDIR: '/tmp' };
+    const a = sandboxedCommand(sandbox, ['/bin/sh', '-c', `echo A-OUTPUT >${staging}/out; read _ <${fifo}`, `A-${marker}`], env, true, 0, [staging], root);
+    const child = spawn(a.argv[0]!, a.argv.slice(1), { cwd: root, stdio: 'ignore', env: a.env });
     const ended = new Promise((resolve) => child.on('close', resolve));
     for (let i = 0; i < 2000 && !existsSync(join(staging, 'out')); i++) await new Promise((r) => setTimeout(r, 10));
     // Job B: looks for A among the processes it sees, and into A's staging directory and root.
@@ -189,8 +200,8 @@ test("--jobs 2: a benchmark reaches neither the other job's Valgrind output by i
       `for p in /proc/[0-9]*; do grep -qF "A""-${marker}" $p/cmdline 2>/dev/null && echo SEES-A && cat $p/root${staging}/out 2>/dev/null && echo READ-BY-ROOT; done`,
       'exit 0',
     ].join('\n');
-    const b = sandboxed(sandbox, ['/bin/sh', '-c', look], true, 1, [], root);
-    const seen = spawnSync(b[0]!, b.slice(1), { cwd: root, encoding: 'utf8', env }).stdout;
+    const b = sandboxedCommand(sandbox, ['/bin/sh', '-c', look], env, true, 1, [], root);
+    const seen = spawnSync(b.argv[0]!, b.argv.slice(1), { cwd: root, encoding: 'utf8', env: b.env }).stdout;
     writeFileSync(fifo, 'go\n');
     await ended;
     endStrays(sandbox);

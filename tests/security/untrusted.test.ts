@@ -31,15 +31,21 @@ import {
   parseCpuList,
   PROBE_ATTEMPTS,
   RANDOM_DEVICES,
-  sandboxed,
+  sandboxedCommand,
   SHARED_TMP_DIRS,
   setupEnvironment,
   untrustedSandbox,
   untrustedUser,
   UNTRUSTED_ID,
   NO_SANDBOX,
+  type Sandbox,
 } from '../../src/untrusted/sandbox.ts';
+
 import { cli, project, tempDir } from '../helpers.ts';
+
+/** The argv alone, for tests that read what it holds: the code's environment empty. */
+const sandboxed = (sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, kept: readonly string[] = [], cwd?: string) =>
+  sandboxedCommand(sandbox, argv, {}, measured, job, kept, cwd).argv;
 
 const yes = () => true;
 const no = () => false;
@@ -138,6 +144,7 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
     entropy: process.arch === 'x64' ? 'fixed' : 'os',
     tmp: 'private',
     proc: 'own',
+    ipc: 'own',
   });
   if (process.arch === 'x64')
     for (const device of RANDOM_DEVICES)
@@ -147,11 +154,11 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
       );
   assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), "setup commands read the system's entropy");
   const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
-  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' });
+  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host', ipc: 'own' });
   const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
   assert.equal(ownIds.seal.ids, 'caller');
   const nothing = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no });
-  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' });
+  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host', ipc: 'host' });
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
 });

@@ -13,11 +13,11 @@ test('a TMPDIR with a blank and a backslash in its path: the view still binds on
   chmodSync(tmp, 0o1777);
   t.after(() => rmSync(tmp, { recursive: true, force: true }));
   const script = `
-    import { sandboxed, untrustedSandbox, endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { sandboxedCommand, untrustedSandbox, endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
     import { spawnSync } from 'node:child_process';
     const sandbox = untrustedSandbox({ root: ${JSON.stringify(ROOT)}, network: false, oneCpu: true, cpus: [0], env: process.getuid() === 0 ? { CG_BENCH_RUN_AS: '65534:65534' } : {} });
-    const argv = sandboxed(sandbox, ['/bin/sh', '-c', 'cat /sys/devices/system/cpu/online; head -c 8 /dev/urandom | od -An -tx1; ls -A /tmp'], true, 0, [], ${JSON.stringify(ROOT)});
-    const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', cwd: ${JSON.stringify(ROOT)} });
+    const { argv, env } = sandboxedCommand(sandbox, ['/bin/sh', '-c', 'cat /sys/devices/system/cpu/online; head -c 8 /dev/urandom | od -An -tx1; ls -A /tmp'], { PATH: process.env.PATH }, true, 0, [], ${JSON.stringify(ROOT)});
+    const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', cwd: ${JSON.stringify(ROOT)}, env });
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr }));
   `;
