@@ -79,7 +79,7 @@ export interface BenchmarkComparison {
  * Not its functions, lines, processes or logs (the head's are in its results): a baseline of
  * thousands of benchmarks is read and compared a benchmark at a time, and none of it held whole.
  */
-export type BaseFigures = Pick<BenchmarkResult, 'estimatedCycles' | 'events' | 'hits' | 'python'>;
+type BaseFigures = Pick<BenchmarkResult, 'estimatedCycles' | 'events' | 'hits' | 'python'>;
 
 function figuresOf(base: BenchmarkResult): BaseFigures {
   const { estimatedCycles, events, hits, python } = base;

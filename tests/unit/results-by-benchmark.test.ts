@@ -4,14 +4,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
-import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { cyclesFromEvents } from '../../src/metric/events.ts';
 import { FORMAT_NAMES, reportFormat } from '../../src/report/index.ts';
 import { checkEvery, resultsByBenchmark } from '../../src/results/by-benchmark.ts';
 import { resultsFromText, resultsText } from '../../src/results/io.ts';
 import type { BenchmarkResult, Results } from '../../src/results/types.ts';
 import { arrayMemberSpans } from '../../src/util/json-spans.ts';
-import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
+import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 const PATH = '/base/results.json';
 
@@ -120,6 +120,10 @@ test('a file refused read a benchmark at a time is refused with the message it g
     assert.throws(() => checkEvery(resultsByBenchmark(bad, PATH)), { message }, what);
   }
   assert.equal(cyclesFromEvents(b(1).events!, DEFAULT_WEIGHTS), b(1).estimatedCycles);
+  // Compared with a head of another metric, a baseline with a benchmark it cannot read is named first, as when it was read whole first.
+  const otherMetric = resultsOf([rich('a', 1000)], { environment: { ...TEST_ENV, cache: { ...DEFAULT_CACHE, LL: '4194304,16,64' } } });
+  assert.throws(() => compareResults(resultsByBenchmark(refused['a benchmark with a wrong field'], PATH), otherMetric), /benchmarks\[1\]\.status/);
+  assert.throws(() => compareResults(resultsByBenchmark(text, PATH), otherMetric), /cannot compare: the baseline was measured with/);
 });
 
 test('compared a benchmark at a time, the comparison and every report are those of the baseline read whole', () => {
