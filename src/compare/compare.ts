@@ -77,7 +77,7 @@ export interface BenchmarkComparison {
 /**
  * What a comparison keeps of a baseline's benchmark once compared: the figures the reports show.
  * Not its functions, lines, processes or logs (the head's are in its results): a baseline of
- * thousands of benchmarks is read and compared a benchmark at a time, and none of it held whole.
+ * thousands of benchmarks read a benchmark at a time (results/by-benchmark.ts) is then never held whole.
  */
 type BaseFigures = Pick<BenchmarkResult, 'estimatedCycles' | 'events' | 'hits' | 'python'>;
 
