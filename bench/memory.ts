@@ -2,14 +2,15 @@
 // size of results.json per benchmark, at 500 and 2,000 benchmarks side by side.
 //   npx tsx bench/memory.ts                 builds src/ into a temporary bundle and measures it
 //   npx tsx bench/memory.ts --cli F         measures the bundle F (dist/cli.js, an older build)
-//   npx tsx bench/memory.ts --counts 50,200 other suite sizes
+//   npx tsx bench/memory.ts --counts 50,200 other suite sizes (--counts 2000: that case alone, ~15 min on 2 busy cores)
 // Synthetic where it must be: Valgrind measures two trivial programs once (/bin/true and ls /), then
 // a stand-in for Valgrind hands `run` one of those cachegrind.out files for each benchmark, so the
 // run does everything it does per benchmark (sandbox, parse, aggregate, results, report) but the
-// simulation. The head run is given the base as --baseline and every tenth benchmark costs ls's
-// count there: a comparison with changes to list. Peak RSS is /usr/bin/time's (the Node process).
+// simulation. The head run, in the same directory (so that the two are comparable), is given the
+// base as --baseline and every tenth benchmark costs ls's count there: a comparison with changes to
+// list. Peak RSS is /usr/bin/time's (the Node process).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -94,13 +95,10 @@ function measured(argv: string[], cwd: string): Usage {
   return { rssMiB: kib! / 1024, cpu: user! + system! };
 }
 
-/** A suite of `n` trivial benchmarks; `changed` makes every tenth one cost ls's count. */
-function project(n: number, changed: boolean): string {
-  const project = join(dir, `${n}-${changed ? 'head' : 'base'}`);
+/** Writes a suite of `n` trivial benchmarks into `project`; `changed` makes every tenth one cost ls's count. */
+function configure(project: string, n: number, changed: boolean): void {
   const lines = Array.from({ length: n }, (_, i) => `  - name: b${i}\n    run: [/bin/true${changed && i % 10 === 9 ? ', ls' : ''}]\n`);
-  spawnSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n${lines.join('')}`);
-  return project;
 }
 
 const cli = await bundle();
@@ -111,12 +109,15 @@ console.log(`measuring ${option('--cli') ?? 'src/ (bundled now)'}; trivial bench
 const rows: string[][] = [['benchmarks', 'results.json', 'per benchmark', 'run peak RSS', 'run --baseline peak RSS', 'compare peak RSS', 'compare CPU']];
 const data: Record<number, unknown> = {};
 for (const n of counts) {
-  const base = project(n, false);
-  const head = project(n, true);
-  const run = measured([process.execPath, cli, 'run', '--out', 'out'], base);
-  const baseline = join(base, 'out', 'results.json');
-  const runWithBaseline = measured([process.execPath, cli, 'run', '--out', 'out', '--baseline', baseline], head);
-  const compare = measured([process.execPath, cli, 'compare', baseline, join(head, 'out', 'results.json'), '--format', 'markdown'], head);
+  // Base and head measured in one directory (the workspace path is part of what makes them comparable).
+  const project = join(dir, `${n}`);
+  mkdirSync(project);
+  configure(project, n, false);
+  const run = measured([process.execPath, cli, 'run', '--out', 'base'], project);
+  const baseline = join(project, 'base', 'results.json');
+  configure(project, n, true);
+  const runWithBaseline = measured([process.execPath, cli, 'run', '--out', 'head', '--baseline', baseline], project);
+  const compare = measured([process.execPath, cli, 'compare', baseline, join(project, 'head', 'results.json'), '--format', 'markdown'], project);
   const bytes = statSync(baseline).size;
   const mib = (u: Usage) => `${u.rssMiB.toFixed(0)} MiB`;
   rows.push([
@@ -130,8 +131,7 @@ for (const n of counts) {
   ]);
   data[n] = { bytes, run, runWithBaseline, compare };
   console.error(`${n} benchmarks: ${rows.at(-1)!.slice(1).join(', ')}`);
-  rmSync(base, { recursive: true, force: true });
-  rmSync(head, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
 }
 for (const line of table(rows)) console.log(line);
 const [small, large] = [counts[0]!, counts.at(-1)!];

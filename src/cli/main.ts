@@ -11,7 +11,9 @@ import { reportFormat } from '../report/index.ts';
 import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
-import { outputProblem, readResults } from '../results/io.ts';
+import { checkEvery, resultsByBenchmark, type ResultsByBenchmark } from '../results/by-benchmark.ts';
+import { outputProblem, readResults, readResultsText } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor, type ShardSelection } from '../run/suite.ts';
 import { parseShard } from '../shard/plan.ts';
@@ -91,8 +93,9 @@ async function compare(args: string[], io: CliIO): Promise<number> {
     throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
   const formatName = format(values.format);
   const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p)) as [AbsolutePath, AbsolutePath];
-  const base = readResults(basePath);
-  const head = readResults(headPath);
+  // The base is read a benchmark at a time while compared (only its figures kept), the head whole (the reports show it).
+  const base = resultsByBenchmark(readResultsText(basePath), basePath);
+  const head = readHeadResults(headPath, base);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
   io.stdout.write(
     reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
@@ -104,6 +107,16 @@ async function compare(args: string[], io: CliIO): Promise<number> {
   );
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
+}
+
+/** The head of `compare`; when it cannot be read, a base that cannot be read either is named first, as when the base was read whole first. */
+function readHeadResults(path: AbsolutePath, base: ResultsByBenchmark): Results {
+  try {
+    return readResults(path);
+  } catch (error) {
+    checkEvery(base);
+    throw error;
+  }
 }
 
 async function check(args: string[], io: CliIO): Promise<number> {

@@ -49,7 +49,8 @@ export interface BenchmarkComparison {
   name: string;
   verdict: Verdict;
   thresholdPercent: number;
-  base: BenchmarkResult | undefined;
+  /** What the reports show of the baseline's benchmark (not all of it: see BaseFigures). */
+  base: BaseFigures | undefined;
   head: BenchmarkResult | undefined;
   /** head − base estimated cycles, when both were measured. */
   change: number | null;
@@ -71,6 +72,18 @@ export interface BenchmarkComparison {
    * the benchmark a regression even when its cycles did not move (and an improvement one).
    */
   memory?: MemoryComparison;
+}
+
+/**
+ * What a comparison keeps of a baseline's benchmark once compared: the figures the reports show.
+ * Not its functions, lines, processes or logs (the head's are in its results): a baseline of
+ * thousands of benchmarks read a benchmark at a time (results/by-benchmark.ts) is then never held whole.
+ */
+type BaseFigures = Pick<BenchmarkResult, 'estimatedCycles' | 'events' | 'hits' | 'python'>;
+
+function figuresOf(base: BenchmarkResult): BaseFigures {
+  const { estimatedCycles, events, hits, python } = base;
+  return python ? { estimatedCycles, events, hits, python } : { estimatedCycles, events, hits };
 }
 
 export interface Comparison {
@@ -238,7 +251,16 @@ function compareOne(
   options: CompareOptions,
 ): BenchmarkComparison {
   const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
-  const out: BenchmarkComparison = { name, verdict: 'unchanged', thresholdPercent, base, head, change: null, relative: null, functions: [] };
+  const out: BenchmarkComparison = {
+    name,
+    verdict: 'unchanged',
+    thresholdPercent,
+    base: base && figuresOf(base),
+    head,
+    change: null,
+    relative: null,
+    functions: [],
+  };
   if (!head) return { ...out, verdict: 'removed' };
   if (head.status !== 'ok' || head.estimatedCycles === null) return { ...out, verdict: 'failed' };
   if (base?.status !== 'ok' || base.estimatedCycles === null) return { ...out, verdict: 'new' };
@@ -266,19 +288,35 @@ function compareOne(
   };
 }
 
-/** Head against baseline, benchmark by benchmark, in head order with removed ones last. */
-export function compareResults(base: Results, head: Results, options: CompareOptions = {}): Comparison {
-  assertSameMetric(base.environment, head.environment);
+/**
+ * A baseline as compareResults reads it: its environment, and its benchmarks once, in its order.
+ * Results are one; so is a results file read a benchmark at a time (results/by-benchmark.ts).
+ */
+export interface Baseline {
+  environment: Environment;
+  benchmarks: Iterable<BenchmarkResult>;
+}
+
+/**
+ * Head against baseline, benchmark by benchmark, in head order with removed ones last. The baseline's
+ * benchmarks are read once, each compared as it comes and only its figures kept.
+ */
+export function compareResults(base: Baseline, head: Results, options: CompareOptions = {}): Comparison {
   const differences = environmentDifferences(base.environment, head.environment);
   const comparable = differences.length === 0;
-  const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
-  const headNames = new Set(head.benchmarks.map((b) => b.name));
-  const benchmarks = [
-    ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
-    ...base.benchmarks
-      .filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true))
-      .map((b) => compareOne(b.name, b, undefined, comparable, options)),
-  ];
+  const headsByName = new Map<string, BenchmarkResult[]>();
+  for (const h of head.benchmarks) headsByName.set(h.name, [...(headsByName.get(h.name) ?? []), h]);
+  // A later baseline benchmark of the same name replaces an earlier one, as a lookup by name would.
+  const compared = new Map<BenchmarkResult, BenchmarkComparison>();
+  const removed: BenchmarkComparison[] = [];
+  for (const b of base.benchmarks) {
+    const heads = headsByName.get(b.name);
+    if (heads) for (const h of heads) compared.set(h, compareOne(h.name, b, h, comparable, options));
+    else if (options.selected?.(b.name) ?? true) removed.push(compareOne(b.name, b, undefined, comparable, options));
+  }
+  // After reading the baseline, so that a benchmark it cannot read is named before the metric differs, as when it was read whole first.
+  assertSameMetric(base.environment, head.environment);
+  const benchmarks = [...head.benchmarks.map((h) => compared.get(h) ?? compareOne(h.name, undefined, h, comparable, options)), ...removed];
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const b of benchmarks) counts[b.verdict]++;
   return { comparable, differences, benchmarks, counts };

@@ -8,7 +8,8 @@ import { withInclusiveCosts } from '../flame/inclusive.ts';
 import { escapeMarkdown } from '../report/escape.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
-import { readResultsText, readWallTimes, resultsFromText, writeFileAtomic, writeResults } from '../results/io.ts';
+import { resultsByBenchmark, type ResultsByBenchmark } from '../results/by-benchmark.ts';
+import { readResultsText, readWallTimes, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite, type ShardSelection } from '../run/suite.ts';
@@ -67,12 +68,12 @@ function checkBaselineTarget(path: AbsolutePath): void {
 /** Configuration in, results (and a comparison, when there is a baseline) out, written to outDir. */
 export async function measure(options: MeasureOptions): Promise<MeasureOutcome> {
   // The baseline is read before any code runs (the code may be able to write where it lies), but
-  // kept as text while the benchmarks are measured, parsed once for what measuring needs (its metric,
-  // checked before rather than after; its wall times, to order the benchmarks) and again to compare:
-  // the parsed results of thousands of benchmarks take several times the text's memory.
-  const baselineText = options.baseline ? readResultsText(options.baseline) : undefined;
-  const wallTimes =
-    options.baseline && baselineText !== undefined ? baselineWallTimes(resultsFromText(baselineText, options.baseline), options.config) : undefined;
+  // kept as text while the benchmarks are measured, and read a benchmark at a time: now, for what
+  // measuring needs (its metric, checked before rather than after; its wall times, to order the
+  // benchmarks), and again to compare. Parsed whole, thousands of benchmarks take several times the
+  // text's memory, on top of the head's results (issue 26).
+  const baseline = options.baseline ? resultsByBenchmark(readResultsText(options.baseline), options.baseline) : undefined;
+  const wallTimes = baseline ? baselineWallTimes(baseline, options.config) : undefined;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`,
@@ -82,22 +83,25 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
 
   const release = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, baselineText, wallTimes);
+    return await measureLocked(options, baseline, wallTimes);
   } finally {
     release();
   }
 }
 
 /** The wall time of each of the baseline's benchmarks, once its metric is this configuration's. */
-function baselineWallTimes(baseline: Results, config: Config): Map<string, number> {
+function baselineWallTimes(baseline: ResultsByBenchmark, config: Config): Map<string, number> {
+  // Every benchmark read (and so checked) first: a file that cannot be read is named before its metric.
+  const times = new Map<string, number>();
+  for (const b of baseline.benchmarks) times.set(b.name, b.wallTimeMs);
   // The same check compareResults makes.
   assertSameMetric(baseline.environment, config);
-  return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
+  return times;
 }
 
 async function measureLocked(
   options: MeasureOptions,
-  baselineText: string | undefined,
+  baseline: ResultsByBenchmark | undefined,
   baselineWallTimesMs: Map<string, number> | undefined,
 ): Promise<MeasureOutcome> {
   // Taken before any code runs (which may swap the directory for a link): what is written after is checked against it.
@@ -113,7 +117,6 @@ async function measureLocked(
     ...(options.everyFunction ? { everyFunction: true } : {}),
     ...(options.callTree ? { callTree: true } : {}),
   });
-  const baseline = options.baseline && baselineText !== undefined ? resultsFromText(baselineText, options.baseline) : undefined;
   const comparison = baseline
     ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) })
     : undefined;

@@ -30,7 +30,7 @@ const ICON: Record<Verdict, string> = {
   'not-comparable': '⚠️',
 };
 
-const cycles = (b: BenchmarkResult | undefined) => (b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : '–');
+const cycles = (b: Pick<BenchmarkResult, 'estimatedCycles'> | undefined) => (b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : '–');
 
 function title(head: Results, comparison: Comparison | undefined, suite: string | undefined): string {
   const failed = head.benchmarks.some((b) => b.status !== 'ok');

@@ -6,14 +6,16 @@ import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
 import { openNewFile } from '../untrusted/write.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
+import type { Weights } from '../config/types.ts';
 import { type BenchmarkResult, type FunctionResult, type LineResult, RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
 
-const RESULTS_SCHEMA: SizedSchema = resultsSchema;
+export const RESULTS_SCHEMA: SizedSchema = resultsSchema;
 const resultsValidator = lazyValidator<Results>(resultsSchema);
 const timedValidator = lazyValidator<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
+const benchmarkValidator = lazyValidator<BenchmarkResult>({ ...resultsSchema.properties.benchmarks.items, definitions: resultsSchema.definitions });
 
 /** The timed benchmarks of `cg-bench paired` (paired.json's `timed`), checked as results.json's are. */
 export function parseTimed(data: unknown, source: string): TimedResult[] {
@@ -47,21 +49,34 @@ export function parseResults(data: unknown, source: string): Results {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
   }
-  withLineFiles(data);
+  for (const b of data.benchmarks) withLineFiles(b);
   const names = new Set<string>();
   for (const [i, b] of data.benchmarks.entries()) {
     if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
     names.add(b.name);
-    if (b.events && b.estimatedCycles !== cyclesFromEvents(b.events, data.environment.weights)) {
+    if (!cyclesMatch(b, data.environment.weights)) {
       throw new CgBenchError(`${source}: benchmarks[${i}].estimatedCycles does not match its events and weights`);
     }
   }
   return data;
 }
 
+const cyclesMatch = (b: BenchmarkResult, weights: Weights) => !b.events || b.estimatedCycles === cyclesFromEvents(b.events, weights);
+
+/**
+ * One benchmark of a results file, checked as parseResults checks it among the others (all but its
+ * name being the only one of its kind), or undefined when it fails a check: parseResults of the
+ * whole file then says which. Already checked (`checked`), it is only made whole again.
+ */
+export function checkedBenchmark(data: unknown, weights: Weights, checked = false): BenchmarkResult | undefined {
+  if (!checked && !(benchmarkValidator()(data) && cyclesMatch(data, weights))) return undefined;
+  return withLineFiles(data as BenchmarkResult);
+}
+
 /** A line's file is left out of results.json where it is its function's own (nearly always): put back on reading. */
-function withLineFiles(results: Results): void {
-  for (const b of results.benchmarks) for (const f of b.functions) for (const l of f.lines ?? []) (l as { file?: string }).file ??= f.file;
+function withLineFiles(b: BenchmarkResult): BenchmarkResult {
+  for (const f of b.functions) for (const l of f.lines ?? []) (l as { file?: string }).file ??= f.file;
+  return b;
 }
 
 /** A benchmark as written: each line's file only where it is not its function's own. */
