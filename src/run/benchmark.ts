@@ -120,9 +120,15 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
 
   // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode cache are inside).
   const own = [home];
-  const native = { ...sandboxedCommand(ctx.sandbox, argv, env, true, job, own, spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  // The benchmark run natively with `codeEnv` (the attribution pass's adds its counter): an
+  // environment reaches the code only through the command sandboxedCommand builds with it.
+  const nativeWith = (codeEnv: Record<string, string>) => ({
+    ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+    cwd: spec.cwd,
+    timeoutMs: spec.timeoutMs,
+  });
   if (python) {
-    await runProcess({ ...native, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
+    await runProcess({ ...nativeWith(env), stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome = await runProcess({
@@ -252,7 +258,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
           env,
           scope: spec.instrument,
           sandbox: ctx.sandbox,
-          run: (counting) => runProcess({ ...native, env: counting, stdout: log('bytecode.stdout.log'), stderr: log('bytecode.stderr.log') }),
+          run: (counting) => runProcess({ ...nativeWith(counting), stdout: log('bytecode.stdout.log'), stderr: log('bytecode.stderr.log') }),
         })
       : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
