@@ -13192,9 +13192,13 @@ async function measureIn(home, spec, slug, ctx, job) {
   const problem = programProblem(argv[0], spec.cwd, env2["PATH"]);
   if (problem) return { ...base, message: problem };
   const own = [home];
-  const native = { ...sandboxedCommand(ctx.sandbox, argv, env2, true, job, own, spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const nativeWith = (codeEnv) => ({
+    ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+    cwd: spec.cwd,
+    timeoutMs: spec.timeoutMs
+  });
   if (python) {
-    await runProcess({ ...native, stdout: log("warm-up.stdout.log"), stderr: log("warm-up.stderr.log") });
+    await runProcess({ ...nativeWith(env2), stdout: log("warm-up.stdout.log"), stderr: log("warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
@@ -13304,7 +13308,7 @@ ${logTailText}` : "";
     env: env2,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...native, env: counting, stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
+    run: (counting) => runProcess({ ...nativeWith(counting), stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
   }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
