@@ -118,8 +118,10 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
-  // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode cache are inside).
-  const own = [home];
+  // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode
+  // cache are inside) and its Valgrind, which CG_BENCH_VALGRIND may name by a link in /tmp (a handed
+  // path through a link is not bound, and the run found no Valgrind: exit 127).
+  const own = [home, ctx.valgrind.bin];
   // The benchmark run natively with `codeEnv` (the attribution pass's adds its counter): an
   // environment reaches the code only through the command sandboxedCommand builds with it.
   const nativeWith = (codeEnv: Record<string, string>) => ({

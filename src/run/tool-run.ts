@@ -17,7 +17,7 @@ export interface ToolRun {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
-  /** cg-bench's own paths for the run in the shared temporary directories (its HOME): bound back into its view. */
+  /** cg-bench's own paths for the run in the shared temporary directories (its HOME, its Valgrind): bound back into its view. */
   own: readonly string[];
   timeoutMs: number;
   /** The benchmark's directory (held: the run writes beneath it). */
