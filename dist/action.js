@@ -42456,7 +42456,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  const own = [home];
+  const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
     ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
     cwd: spec.cwd,
