@@ -14,6 +14,8 @@ const PARTS: { key: keyof Seal; name: string; values: Record<string, string>; bo
   { key: 'proc', name: '/proc', values: { own: "its pid namespace's own", host: "cg-bench's (the machine's processes)" }, bothRecord: true },
   // Compared only when both record it, as tmp: an IPC namespace moved no count of the examples.
   { key: 'ipc', name: 'SysV IPC', values: { own: "the run's own", host: "the machine's" }, bothRecord: true },
+  // Compared only when both record it, as tmp: the examples call no gethostname.
+  { key: 'hostname', name: 'host name', values: { fixed: 'fixed (cg-bench)', host: "the machine's" }, bothRecord: true },
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
   // Absent means lazy binding: a result from before cg-bench set LD_BIND_NOW for regions is not
   // comparable with one after (CPython 3.11: a region moved by ~650 instructions per first call).

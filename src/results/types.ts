@@ -97,6 +97,11 @@ export interface Seal {
    */
   ipc?: 'own' | 'host';
   /**
+   * The host name the code sees (uname, gethostname): fixed ("cg-bench", in a UTS namespace of its
+   * own), or the machine's, whose length and text reach a count. Absent in older results.
+   */
+  hostname?: 'fixed' | 'host';
+  /**
    * Python region runs only: the interpreter forgets what it learned before each region
    * (python/cg_bench, set by CG_BENCH_INSTRUMENT=region). Absent for other benchmarks.
    */

@@ -466,7 +466,12 @@ interface View {
   privateTmp: boolean;
   /** A procfs of the code's pid namespace's own over /proc (pidNamespace). */
   proc: boolean;
+  /** A UTS namespace whose host name is FIXED_HOSTNAME: the machine's reached the count (uname, gethostname). */
+  hostname: boolean;
 }
+
+/** The host name a measured run sees where its view can set one: the same on every machine. */
+const FIXED_HOSTNAME = 'cg-bench';
 
 /**
  * A run's namespaces when it gets a view: a user namespace whose root (cg-bench's uid outside) owns a
@@ -492,11 +497,18 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     '--map-user=0',
     '--map-group=0',
     '--mount',
+    ...(view.hostname ? ['--uts'] : []),
     ...(net ? ['--net'] : []),
     '--',
     '/bin/sh',
     '-c',
-    [...binds, 'shift 2', view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT, 'exec "$@"'].join('\n'),
+    [
+      ...(view.hostname ? [`hostname ${FIXED_HOSTNAME} || exit 125`] : []),
+      ...binds,
+      'shift 2',
+      view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT,
+      'exec "$@"',
+    ].join('\n'),
     'cg-bench-sealed-view',
     files?.oneCpu ?? '-',
     files?.entropy ?? '-',
@@ -529,7 +541,17 @@ function realOrGiven(path: string): string {
 }
 
 /** Nothing sealed: what a measured run gets without any namespace. */
-const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host', ipc: 'host' };
+const UNSEALED: Sandbox['seal'] = {
+  pids: 'host',
+  ids: 'host',
+  network: 'host',
+  cpus: 'host',
+  entropy: 'os',
+  tmp: 'shared',
+  proc: 'host',
+  ipc: 'host',
+  hostname: 'host',
+};
 
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 
@@ -811,6 +833,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     let privateTmp = false;
     let madeView = false;
     let ownProc = proc;
+    let fixedHostname = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -829,6 +852,11 @@ function makeSandbox(options: SandboxOptions): Sandbox {
               ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp, proc }] : []),
             ]),
           )
+          // Each with the fixed host name first, then without: the rest is kept where it cannot be set.
+          .flatMap((view) => [
+            { ...view, hostname: true },
+            { ...view, hostname: false },
+          ])
           .filter((view) => view.cpuLists || view.entropy || view.privateTmp)
       : [];
     const viewed = (view: View) => viewPrefix(net, pid, anonymous, view, kept);
@@ -845,11 +873,12 @@ function makeSandbox(options: SandboxOptions): Sandbox {
         entropy = view.entropy;
         privateTmp = view.privateTmp;
         ownProc = view.proc;
+        fixedHostname = view.hostname;
         break;
       }
     }
     // Setup commands: private temporary directories too, in a view of their own namespaces.
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc, hostname: false }, kept);
     const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
     prefix.push(...(setupTmp ? setupViewed : setupIsolate));
     notes.push(
@@ -868,6 +897,11 @@ function makeSandbox(options: SandboxOptions): Sandbox {
           ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's"
           : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)",
       );
+    notes.push(
+      fixedHostname
+        ? `benchmarks see the host name ${FIXED_HOSTNAME}, whatever the machine's`
+        : "benchmarks see the machine's host name (its length reaches the count of a program that reads it)",
+    );
     notes.push(
       pid
         ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
@@ -898,6 +932,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
       tmp: privateTmp ? 'private' : 'shared',
       proc: ownProc ? 'own' : 'host',
       ipc: 'own',
+      hostname: fixedHostname ? 'fixed' : 'host',
     };
     const strays = pid ? undefined : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained = !pid && !strays && !(options.firstProcess ?? process.pid === 1);

@@ -60,6 +60,7 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
     tmp: 'shared',
     proc: 'host',
     ipc: 'own',
+    hostname: 'host',
   });
 });
 

@@ -145,6 +145,7 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
     tmp: 'private',
     proc: 'own',
     ipc: 'own',
+    hostname: 'fixed',
   });
   if (process.arch === 'x64')
     for (const device of RANDOM_DEVICES)
@@ -154,11 +155,31 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
       );
   assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), "setup commands read the system's entropy");
   const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
-  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host', ipc: 'own' });
+  assert.deepEqual(noPid.seal, {
+    pids: 'host',
+    ids: 'anonymous',
+    network: 'none',
+    cpus: 'host',
+    entropy: 'os',
+    tmp: 'shared',
+    proc: 'host',
+    ipc: 'own',
+    hostname: 'host',
+  });
   const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
   assert.equal(ownIds.seal.ids, 'caller');
   const nothing = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no });
-  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host', ipc: 'host' });
+  assert.deepEqual(nothing.seal, {
+    pids: 'host',
+    ids: 'host',
+    network: 'host',
+    cpus: 'host',
+    entropy: 'os',
+    tmp: 'shared',
+    proc: 'host',
+    ipc: 'host',
+    hostname: 'host',
+  });
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
 });
