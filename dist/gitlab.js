@@ -8000,6 +8000,7 @@ var results_schema_default = {
             tmp: { description: "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", enum: ["private", "shared"] },
             proc: { description: "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", enum: ["own", "host"] },
             ipc: { description: "SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, or the machine's; absent in older results.", enum: ["own", "host"] },
+            hostname: { description: "The host name the code sees: fixed (cg-bench, a UTS namespace of its own) or the machine's; absent in older results.", enum: ["fixed", "host"] },
             pythonResets: { type: "boolean" },
             devices: { type: "string", maxLength: 200 },
             symbols: { description: "now: LD_BIND_NOW was set (every shared-library symbol bound at start, as cg-bench does for instrument: region); absent: bound lazily.", const: "now" }
@@ -10129,6 +10130,7 @@ function privateTmpScript(reserved, sealBinds) {
   ].join("\n");
 }
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+var FIXED_HOSTNAME = "cg-bench";
 function viewPrefix(net, pid, inner, view, kept) {
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const sealBinds = [
@@ -10142,11 +10144,18 @@ function viewPrefix(net, pid, inner, view, kept) {
     "--map-user=0",
     "--map-group=0",
     "--mount",
+    ...view.hostname ? ["--uts"] : [],
     ...net ? ["--net"] : [],
     "--",
     "/bin/sh",
     "-c",
-    [...binds, "shift 2", view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT, 'exec "$@"'].join("\n"),
+    [
+      ...view.hostname ? [`hostname ${FIXED_HOSTNAME} || exit 125`] : [],
+      ...binds,
+      "shift 2",
+      view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT,
+      'exec "$@"'
+    ].join("\n"),
     "cg-bench-sealed-view",
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
@@ -10175,7 +10184,17 @@ function realOrGiven(path) {
     return path;
   }
 }
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host", ipc: "host" };
+var UNSEALED = {
+  pids: "host",
+  ids: "host",
+  network: "host",
+  cpus: "host",
+  entropy: "os",
+  tmp: "shared",
+  proc: "host",
+  ipc: "host",
+  hostname: "host"
+};
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
@@ -10336,6 +10355,7 @@ function makeSandbox(options) {
     let privateTmp = false;
     let madeView = false;
     let ownProc = proc;
+    let fixedHostname = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -10347,7 +10367,10 @@ function makeSandbox(options) {
         { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
         ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
       ])
-    ).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
+    ).flatMap((view) => [
+      { ...view, hostname: true },
+      { ...view, hostname: false }
+    ]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
     const viewed = (view) => viewPrefix(net, pid, anonymous, view, kept);
     const anonymised = views.length > 0 && probe([...pin, ...prefix, ...viewed(views[0])]) || probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
@@ -10360,10 +10383,11 @@ function makeSandbox(options) {
         entropy = view.entropy;
         privateTmp = view.privateTmp;
         ownProc = view.proc;
+        fixedHostname = view.hostname;
         break;
       }
     }
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc, hostname: false }, kept);
     const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
     prefix.push(...setupTmp ? setupViewed : setupIsolate);
     notes.push(
@@ -10376,6 +10400,9 @@ function makeSandbox(options) {
       notes.push(
         ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
       );
+    notes.push(
+      fixedHostname ? `benchmarks see the host name ${FIXED_HOSTNAME}, whatever the machine's` : "benchmarks see the machine's host name (its length reaches the count of a program that reads it)"
+    );
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
@@ -10399,7 +10426,8 @@ function makeSandbox(options) {
       entropy: entropy ? "fixed" : "os",
       tmp: privateTmp ? "private" : "shared",
       proc: ownProc ? "own" : "host",
-      ipc: "own"
+      ipc: "own",
+      hostname: fixedHostname ? "fixed" : "host"
     };
     const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
@@ -12910,6 +12938,8 @@ var PARTS = [
   { key: "proc", name: "/proc", values: { own: "its pid namespace's own", host: "cg-bench's (the machine's processes)" }, bothRecord: true },
   // Compared only when both record it, as tmp: an IPC namespace moved no count of the examples.
   { key: "ipc", name: "SysV IPC", values: { own: "the run's own", host: "the machine's" }, bothRecord: true },
+  // Compared only when both record it, as tmp: the examples call no gethostname.
+  { key: "hostname", name: "host name", values: { fixed: "fixed (cg-bench)", host: "the machine's" }, bothRecord: true },
   { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
   // Absent means lazy binding: a result from before cg-bench set LD_BIND_NOW for regions is not
   // comparable with one after (CPython 3.11: a region moved by ~650 instructions per first call).
