@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { removeAsOwners } from '../untrusted/remove.ts';
-import { tryLock, unlock } from '../util/pid-lock.ts';
+import { unlock, waitForLock } from '../util/pid-lock.ts';
 import { HOMES_DIR, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
 
 /**
@@ -16,20 +16,13 @@ export function homeFor(benchmarkName: string): string {
   return join(HOMES_DIR, createHash('sha256').update(benchmarkName).digest('hex').slice(0, 16));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Takes `lock` for this process, waiting while another live process holds it. */
-async function acquire(lock: string): Promise<void> {
-  while (tryLock(lock) !== undefined) await sleep(200);
-}
-
 /** Runs `measure` with the benchmark's private HOME made empty, then removes it. */
 export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox, measure: (home: string) => Promise<T>): Promise<T> {
   // Shared like /tmp: any user's cg-bench may make its homes here, and remove only its own.
   sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
-  await acquire(lock);
+  await waitForLock(lock);
   try {
     // With its owner's rights, never root's: as root, a removal by path deleted what a directory
     // swapped for a link meanwhile led to (20,000 files of a root-only directory, round 8's attack pass).

@@ -8,7 +8,7 @@ import { SETUP_HOME } from './environment.ts';
 import type { Progress } from './progress.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { makeSetupHome, NO_SANDBOX, sandboxedCommand, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
-import { tryLock, unlock } from '../util/pid-lock.ts';
+import { unlock, waitForLock } from '../util/pid-lock.ts';
 
 /**
  * The setup log, opened for appending before each command, never through a link: the log may sit in
@@ -75,7 +75,7 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
   // making it afresh for its code's uid: one run's setup at a time (two at once, as root for two
   // uids, removed each other's, and the second stopped: "what is there cannot be removed").
   const lock = `${SETUP_HOME}.lock`;
-  while (tryLock(lock) !== undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+  await waitForLock(lock);
   try {
     const sandbox = options.sandbox ?? NO_SANDBOX;
     // Never through a link (an earlier run's setup owned it), afresh for another user (sandbox.ts).

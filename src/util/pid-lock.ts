@@ -168,6 +168,11 @@ function readLock(path: string): string | undefined | typeof CHANGED {
   }
 }
 
+/** Takes the lock at `path` for this process, waiting while another live process holds it. */
+export async function waitForLock(path: string): Promise<void> {
+  while (tryLock(path) !== undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 /**
  * Tries to take a lock file naming this process. A lock whose process is gone is taken over.
  * Returns undefined when taken, else the pid of the live holder. Other file-system errors are the

@@ -3,7 +3,7 @@
 // round 8). A measured run's view now sets a fixed one in a UTS namespace of its own (seal.hostname).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLI, project, readJson } from '../helpers.ts';
@@ -27,7 +27,7 @@ test('the host name does not reach the count: two machine names, one count, and 
     });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     const [result] = readJson(join(out, 'results.json')).benchmarks;
-    const printed = spawnSync('cat', [join(out, result!.logs.stdout)], { encoding: 'utf8' }).stdout.trim();
+    const printed = readFileSync(join(out, result!.logs.stdout), 'utf8').trim();
     seen.push({ cycles: result!.estimatedCycles!, printed, view: result!.seal?.tmp === 'private' });
   }
   // A view (a user and mount namespace as its root) is what sets the name: where none can be made, nothing to check.

@@ -180,6 +180,9 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
     ipc: 'host',
     hostname: 'host',
   });
+  // env -i reads an argument with "=" as an assignment: such a program is run by a shell instead.
+  const named = sandboxedCommand(NO_SANDBOX, ['./a=b', 'x'], { K: 'v' });
+  assert.deepEqual(named.argv, ['env', '-i', '--', 'K=v', '/bin/sh', '-c', 'exec "$0" "$@"', './a=b', 'x']);
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
 });
