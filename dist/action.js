@@ -42384,6 +42384,9 @@ function readLock(path12) {
     return error2.code === "ENOENT" ? CHANGED : void 0;
   }
 }
+async function waitForLock(path12) {
+  while (tryLock(path12) !== void 0) await new Promise((resolve13) => setTimeout(resolve13, 200));
+}
 function tryLock(path12) {
   for (; ; ) {
     if (publish(path12)) {
@@ -42412,15 +42415,11 @@ function tryLock(path12) {
 function homeFor(benchmarkName) {
   return join18(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep2 = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
-async function acquire(lock) {
-  while (tryLock(lock) !== void 0) await sleep2(200);
-}
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
-  await acquire(lock);
+  await waitForLock(lock);
   try {
     removeAsOwners([home]);
     remakeGivenDirectory(sandbox, home, ["tmp"]);
@@ -42719,7 +42718,7 @@ async function runOne(command, fd, env, options) {
 async function runSetup(commands, options) {
   if (!commands.length) return;
   const lock = `${SETUP_HOME}.lock`;
-  while (tryLock(lock) !== void 0) await new Promise((resolve13) => setTimeout(resolve13, 200));
+  await waitForLock(lock);
   try {
     const sandbox = options.sandbox ?? NO_SANDBOX;
     makeSetupHome(sandbox, SETUP_HOME);
@@ -85886,7 +85885,7 @@ function isRetryableStatusCode(statusCode) {
   ];
   return retryableStatusCodes.includes(statusCode);
 }
-function sleep3(milliseconds) {
+function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
     return new Promise((resolve13) => setTimeout(resolve13, milliseconds));
   });
@@ -85923,7 +85922,7 @@ function retry(name_1, method_1, getStatusCode_1) {
         debug(`${name} - Error is not retryable`);
         break;
       }
-      yield sleep3(delay4);
+      yield sleep2(delay4);
       attempt++;
     }
     throw Error(`${name} failed: ${errorMessage2}`);

@@ -11400,6 +11400,9 @@ function readLock(path) {
     return error.code === "ENOENT" ? CHANGED : void 0;
   }
 }
+async function waitForLock(path) {
+  while (tryLock(path) !== void 0) await new Promise((resolve10) => setTimeout(resolve10, 200));
+}
 function tryLock(path) {
   for (; ; ) {
     if (publish(path)) {
@@ -11428,15 +11431,11 @@ function tryLock(path) {
 function homeFor(benchmarkName) {
   return join16(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep2 = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
-async function acquire(lock) {
-  while (tryLock(lock) !== void 0) await sleep2(200);
-}
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
-  await acquire(lock);
+  await waitForLock(lock);
   try {
     removeAsOwners([home]);
     remakeGivenDirectory(sandbox, home, ["tmp"]);
@@ -11735,7 +11734,7 @@ async function runOne(command, fd, env, options) {
 async function runSetup(commands, options) {
   if (!commands.length) return;
   const lock = `${SETUP_HOME}.lock`;
-  while (tryLock(lock) !== void 0) await new Promise((resolve10) => setTimeout(resolve10, 200));
+  await waitForLock(lock);
   try {
     const sandbox = options.sandbox ?? NO_SANDBOX;
     makeSetupHome(sandbox, SETUP_HOME);
