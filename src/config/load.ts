@@ -107,6 +107,26 @@ function containsItself(value: unknown, path: Set<object> = new Set()): boolean 
   return found;
 }
 
+/**
+ * Where a text of the configuration (a key or a value) holds a NUL character (YAML's "\0"): no
+ * argument, variable or path can carry one to a process, so it is refused here, naming the field,
+ * instead of failing every benchmark when the command is started.
+ */
+function nulCharacters(value: unknown, segments: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return value.includes('\0') ? [segments] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const here = [...segments, Array.isArray(value) ? Number(key) : key];
+    return key.includes('\0') ? [here] : nulCharacters(v, here);
+  });
+}
+
+/** segments as a field is written in messages: benchmarks[0].run[1]. */
+function fieldPath(segments: (string | number)[]): string {
+  const shown = segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+  return shown.replaceAll('\0', '\\0') || '(top level)';
+}
+
 export function parseConfig(text: string, file: AbsolutePath): Config {
   const shown = shownPath(file);
   const lines = new LineCounter();
@@ -130,6 +150,17 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   if (data === null || data === undefined) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (containsItself(data))
     fail([`${shown}: YAML: an alias (*name) is inside the value its anchor (&name) marks, so that value would contain itself; write it out instead`]);
+  const withNul = nulCharacters(data);
+  if (withNul.length)
+    fail(
+      withNul.map((segments) =>
+        located(shown, doc, lines, {
+          segments,
+          path: fieldPath(segments),
+          message: 'holds a NUL character ("\\0"), which no command, argument or variable can carry: remove it',
+        }),
+      ),
+    );
   if (!validateConfig(data)) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : '')));
   }

@@ -135,3 +135,22 @@ describe('a value written as {…} or […] where text belongs says to quote it'
     assert.doesNotMatch(refusal('benchmarks:\n  - {name: a}\n'), hint);
   });
 });
+
+// A NUL character ("\0" in a double-quoted YAML string) cannot reach a process: every benchmark used
+// to fail at its start (exit 3, "must be a string without null bytes"). Now refused with exit 2, in any field.
+describe('a NUL character anywhere in the configuration is a configuration error naming the field', () => {
+  for (const [what, config, field] of [
+    ['an argv item', 'benchmarks:\n  - name: a\n    run: ["/bin/echo", "x\\0y"]\n', /cg-bench\.yml:3:\d+: benchmarks\[0\]\.run\[1\]: holds a NUL/],
+    ['a shell command', 'benchmarks:\n  - name: a\n    run: "echo a\\0b"\n', /cg-bench\.yml:3:\d+: benchmarks\[0\]\.run: holds a NUL/],
+    ['an env value', 'benchmarks:\n  - name: a\n    run: [/bin/true]\n    env: {X: "a\\0b"}\n', /benchmarks\[0\]\.env\.X: holds a NUL/],
+    ['an env name', 'env:\n  "A\\0": "1"\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n', /env\.A\\0: holds a NUL/],
+    ['a setup argument', 'setup:\n  - ["make\\0"]\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n', /setup\[0\]\[0\]: holds a NUL/],
+    ['a cwd', 'benchmarks:\n  - name: a\n    run: [/bin/true]\n    cwd: "src\\0"\n', /benchmarks\[0\]\.cwd: holds a NUL/],
+  ] as const) {
+    test(what, () => {
+      const message = refusal(config);
+      assert.match(message, field);
+      assert.doesNotMatch(message, /\0/, 'the NUL itself is not printed');
+    });
+  }
+});
