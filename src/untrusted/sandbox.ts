@@ -101,6 +101,12 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv, ownCopy = fa
   if (asked) {
     const match = /^(\d+):(\d+)$/.exec(asked);
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    // uid 0 is root under another name: its processes are cg-bench's own and the machine's, none of
+    // which cg-bench could tell from the code's (the seal then failed, blaming the pid namespace).
+    if (Number(match[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`,
+      );
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
   const owner = statSync(root);

@@ -61,6 +61,9 @@ test('as root the code runs as the workspace owner, as nobody in CI for a copy c
   assert.equal(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: 'root' }), undefined);
   assert.equal(untrustedUser(mine, { CI: 'false' }), undefined);
   assert.throws(() => untrustedUser(mine, { CG_BENCH_RUN_AS: 'nobody' }), /CG_BENCH_RUN_AS="nobody": write uid:gid/);
+  // Root under a number: refused with its own message (it used to fail the seal as "no pid namespace can be made here").
+  assert.throws(() => untrustedUser(mine, { CG_BENCH_RUN_AS: '0:0' }), /CG_BENCH_RUN_AS="0:0" names uid 0, root: .*write root/);
+  assert.throws(() => untrustedUser(mine, { CG_BENCH_RUN_AS: '0:65534' }), /names uid 0/);
 });
 
 test('the sandbox switches user and network where it can, and says so', () => {
