@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CgBenchError } from '../errors.ts';
 import { runProcessSync } from '../untrusted/process.ts';
+import { FIXED_HOSTNAME } from '../util/fixed-hostname.ts';
 
 /**
  * How containers are started: `docker` unless CG_BENCH_ENGINE says otherwise (e.g. `podman`, or
@@ -36,10 +37,15 @@ function choosesNetwork(flags: string[]): boolean {
   return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
 }
 
+function choosesHostname(flags: string[]): boolean {
+  return flags.some((flag) => /^(--hostname|-h)(=|$)/.test(flag));
+}
+
 /**
  * `docker run` arguments for one cg-bench command: the workspace at /work, as the calling uid. The
  * container runs pull-request code: no network unless `network` (the configuration's `network: true`),
- * and no way to gain privileges (setuid programs in a derived image).
+ * no way to gain privileges (setuid programs in a derived image), and the fixed host name (the
+ * container's would be its random id), unless the operator's engine flags choose one.
  */
 export function imageRunArgs(options: {
   engine: ContainerEngine;
@@ -57,6 +63,7 @@ export function imageRunArgs(options: {
     '--security-opt',
     'no-new-privileges',
     ...(options.network || choosesNetwork(options.engine.runFlags) ? [] : ['--network', 'none']),
+    ...(choosesHostname(options.engine.runFlags) ? [] : ['--hostname', FIXED_HOSTNAME]),
     ...options.engine.runFlags,
     ...(options.user ? ['--user', `${options.user.uid}:${options.user.gid}`] : []),
     ...options.mounts.flatMap((m) => ['-v', `${m.host}:${m.container}${m.readOnly ? ':ro' : ''}`]),

@@ -412,6 +412,16 @@ test("docker run: no network unless the configuration asks or the operator's eng
   assert.equal(operator.filter((a) => a.startsWith('--network')).length, 1);
 });
 
+test('docker run: the fixed host name (a container is named by its random id), unless the engine flags choose one', () => {
+  const base = { image: 'img', mounts: [], args: ['run'] };
+  const plain = imageRunArgs({ ...base, engine: { command: ['docker'], runFlags: [] } });
+  assert.equal(plain[plain.indexOf('--hostname') + 1], 'cg-bench');
+  for (const flags of [['--hostname=ci'], ['-h', 'ci'], ['--hostname', 'ci']]) {
+    const operator = imageRunArgs({ ...base, engine: { command: ['docker'], runFlags: flags } });
+    assert.equal(operator.filter((a) => a === 'cg-bench').length, 0, flags.join(' '));
+  }
+});
+
 test('network is a boolean key of the configuration, false by default', () => {
   assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')).network, false);
   assert.equal(parseConfig('network: true\nbenchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')).network, true);
