@@ -36,14 +36,11 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
-
 /* 3.11 only: the collector's generation lists (struct _gc_runtime_state), walked without a list. */
 #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(PYPY_VERSION)
-#  define WALKS_GC_LISTS 1
-#  define Py_BUILD_CORE 1
+#  define Py_BUILD_CORE 1 /* the internal headers need it; no header is included after them */
 #  undef _PyGC_FINALIZED /* objimpl.h's, which pycore_gc.h defines again */
 #  include <internal/pycore_interp.h>
-#  undef Py_BUILD_CORE
 #endif
 
 #define AREA_BASE ((uintptr_t)CG_BENCH_AREA_BASE)
@@ -925,7 +922,8 @@ static int reset_code_tree(PyObject *code) {
 }
 
 /* The heap's types and functions (told by their C type: isinstance could run a proxy's code), each
- * with a new reference, in an array of the raw allocator's (not the areas). */
+ * with a new reference, in an array of the raw allocator's (not the areas). keep_found, called for
+ * every object, only tests it: most objects cost 7 instructions (15 when it kept them too). */
 typedef struct {
     PyObject **items;
     Py_ssize_t count, size;
@@ -948,44 +946,26 @@ static Py_NO_INLINE int keep(PyObject *obj, found_objects *found) {
     return 1;
 }
 
-/* Called for every object: the test alone, so that most objects cost a few instructions (12 -> 7). */
 static int keep_found(PyObject *obj, void *arg) {
     return PyType_Check(obj) || PyFunction_Check(obj) ? keep(obj, (found_objects *)arg) : 1;
 }
 
 /* Every function's bytecode reset and every heap type untagged, with no other thread able to run while
- * it holds objects (collector off, no Python code, the GIL kept): 3.12+ visits the heap; 3.11 walks the
- * collector's generation lists (a list of every object cost 59 ms with 1M of them under Valgrind);
- * older versions call gc.get_objects (the argument) and let the list go before returning. */
-static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
+ * it holds objects (collector off, no Python code, the GIL kept): 3.12+ visits the heap, 3.11 walks the
+ * collector's lists (gc.get_objects()'s list cost 59 ms with 1M objects), before 3.11 nothing. */
+static PyObject *forget_learned_state(PyObject *self, PyObject *unused) {
     found_objects found = {NULL, 0, 0, 0};
     codes_reset = 0;
     int collecting = PyGC_Disable();
 #if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
-    (void)get_objects;
     PyUnstable_GC_VisitObjects(keep_found, &found);
-#elif WALKS_GC_LISTS
-    (void)get_objects;
+#elif PY_VERSION_HEX >= 0x030B0000 && !defined(PYPY_VERSION) /* 3.11 */
     struct _gc_runtime_state *gc = &PyInterpreterState_Get()->gc;
     for (int i = 0; i < NUM_GENERATIONS && !found.failed; i++) {
         PyGC_Head *head = &gc->generations[i].head; /* what gc.get_objects() lists: not the frozen objects */
         for (PyGC_Head *g = _PyGCHead_NEXT(head); g != head && keep_found((PyObject *)(g + 1), &found); g = _PyGCHead_NEXT(g))
             ;
     }
-#else
-    PyObject *all = PyObject_CallNoArgs(get_objects);
-    if (all != NULL && !PyList_Check(all)) {
-        Py_CLEAR(all);
-        PyErr_SetString(PyExc_TypeError, "forget_learned_state() needs gc.get_objects");
-    }
-    if (all == NULL) {
-        if (collecting)
-            PyGC_Enable();
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all) && keep_found(PyList_GET_ITEM(all, i), &found); i++)
-        ;
-    Py_DECREF(all);
 #endif
     int failed = found.failed;
     if (failed)
@@ -1102,7 +1082,7 @@ static PyMethodDef methods[] = {
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the start-up area's live blocks under 'startup'; or None when not enabled."},
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
-    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},
+    {"forget_learned_state", forget_learned_state, METH_NOARGS, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (3.11+); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},
