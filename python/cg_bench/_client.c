@@ -27,12 +27,8 @@
 #  define CACHEGRIND_STOP_INSTRUMENTATION VALGRIND_DO_CLIENT_REQUEST_STMT(CG_BENCH_STOP_REQUEST, 0, 0, 0, 0, 0)
 #endif
 
-/*
- * Deterministic allocation: under Valgrind the MEM and OBJ allocators (used with the GIL held) are
- * wrapped over areas at fixed addresses, one per phase: the region, one slot per imported module, the
- * set-up, the start-up (docs/python.md, "Why the count does not move when imports do"). The wrapper
- * stays installed once enabled: blocks of the areas come back to them, others to the allocator wrapped.
- */
+/* Deterministic allocation (docs/python.md, "Why the count does not move when imports do"): the MEM and
+ * OBJ allocators wrapped over areas at fixed addresses, one per phase; blocks from outside go back out. */
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -96,6 +92,7 @@ struct area_state_ {
     int starting;                     /* the region area's state only: before the script runs (start_early) */
     uint64_t slot_owner[N_SLOTS];     /* the region area's state only: each slot's module, hashed (0: free) */
     Py_ssize_t quarantined;           /* blocks freed but kept out of use (area_release) */
+    int restarted;                    /* an import slot: its module's own blocks are past the finding's */
     /* then, page aligned: one byte per page of the area (its size class, LARGE_CLASS for a run's
      * first page), then the length in pages of each run, by its first page */
 };
@@ -307,6 +304,17 @@ static void area_init(area_state *st, size_t bytes) {
 
 /* A block of an area back to it, unless an import frees it from the set-up area or from the slot of
  * the module it loads: the same program without that import would have no such hole to fill. */
+/* An import opens its first file (the module's code): what finding the module made depends on what was
+ * imported before (a zipimporter tried: 240 or 176 bytes); the module's own start 2 MiB in, new pools. */
+static void slot_restart(area_state *st) {
+    st->next_page = st->next_page > st->first_page + 512 ? st->next_page : st->first_page + 512;
+    st->large_next = st->large_next > large_first(st) + 512 ? st->large_next : large_first(st) + 512;
+    st->free_runs = NULL;
+    memset(st->free_list, 0, sizeof st->free_list);
+    memset(st->pool_next, 0, sizeof st->pool_next);
+    memset(st->pool_end, 0, sizeof st->pool_end);
+    st->restarted = 1;
+}
 static inline void area_release(area_state *st, void *p) {
     if (!REGION->active && importing != NULL && (st == SETUP || st == importing)) {
         st->quarantined++;
@@ -479,6 +487,8 @@ static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, P
     if (fresh)
         empty_free_lists();
     importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    if (slot != NULL)
+        slot->restarted = 0;
     /* The name becomes the module's __name__, which its functions refer to: a new module gets a copy
      * made in its slot, not the caller's string (pytest computes a test module's name). */
     PyObject *call[8];
@@ -570,6 +580,22 @@ static int wrap_import(void) {
     return failed ? -1 : 0;
 }
 
+/* Audit events: an import's first file opened (slot_restart); the script starts (the set-up area serves
+ * from then on): the first "exec" after start_early with a code object, outside an import (site.py's
+ * exec of .pth lines passes a string). */
+static int command_mode = 0; /* python -c: the script's code is "<string>" too */
+static int audit_event(const char *event, PyObject *args, void *unused) {
+    if (importing != NULL && importing->line_aligned && !importing->restarted && strcmp(event, "open") == 0)
+        slot_restart(importing);
+    if (REGION->starting && importing == NULL && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
+        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)) &&
+        (command_mode || PyUnicode_CompareWithASCIIString(((PyCodeObject *)PyTuple_GET_ITEM(args, 0))->co_filename, "<string>") != 0)) {
+        REGION->starting = 0;
+        empty_free_lists(); /* of what compiling the script freed */
+    }
+    return 0;
+}
+
 static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 #if defined(Py_GIL_DISABLED) || !AREA_POSSIBLE
     Py_RETURN_FALSE; /* free-threaded builds (allocations without a GIL, mimalloc) and 32-bit: not wrapped */
@@ -597,6 +623,8 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
         PyMemAllocatorEx wrapper = {d, wrap_malloc, wrap_calloc, wrap_realloc, wrap_free};
         PyMem_SetAllocator(domains[i], &wrapper);
     }
+    if (PySys_AddAuditHook(audit_event, NULL) < 0) /* refused only by a hook of Python's own: no restarts */
+        PyErr_Clear();
     allocator_enabled = 1;
     /* Inside cg_bench's import, which the wrapper did not see: its slot serves until end_import. */
     area_state *own = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
@@ -605,29 +633,9 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 #endif
 }
 
-/* The script starts (the set-up area serves from then on): the first "exec" audit event after
- * start_early with a code object, outside an import (site.py's exec of .pth lines passes a string). */
-static int command_mode = 0; /* python -c: the script's code is "<string>" too */
-
-static int script_starts(const char *event, PyObject *args, void *unused) {
-    if (REGION->starting && importing == NULL && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
-        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)) &&
-        (command_mode || PyUnicode_CompareWithASCIIString(((PyCodeObject *)PyTuple_GET_ITEM(args, 0))->co_filename, "<string>") != 0)) {
-        REGION->starting = 0;
-        empty_free_lists(); /* of what compiling the script freed */
-    }
-    return 0;
-}
-
 static PyObject *start_early(PyObject *self, PyObject *unused) {
     if (!allocator_enabled || REGION->starting)
         Py_RETURN_FALSE;
-    static int hooked = 0;
-    if (!hooked) {
-        if (PySys_AddAuditHook(script_starts, NULL) < 0)
-            return NULL;
-        hooked = 1;
-    }
     /* sys.argv is ['-c'] for python -c, whose code is "<string>" like the .pth lines after this one. */
     PyObject *argv = PySys_GetObject("argv"); /* borrowed */
     PyObject *first = argv && PyList_Check(argv) && PyList_GET_SIZE(argv) > 0 ? PyList_GET_ITEM(argv, 0) : NULL;
