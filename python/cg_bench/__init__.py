@@ -11,14 +11,11 @@
     with cg_bench.measure():      # a block of the script
         work(data)
 
-Under Cachegrind (Valgrind >= 3.22), ``measure`` turns instrumentation on at the start of the
-outermost region and off at its end; regions nest and add up, the simulated caches keep what the
-previous region left, and other threads running during a region are counted too. Before the
-outermost region the collector is settled (``gc=True``: young generations collected, everything
-frozen). In cg-bench's ``instrument: region`` runs, a region's start also forgets what code before
-it taught the interpreter, and Python's allocators serve from areas at fixed addresses, so that a
-heavier import before a measured call leaves its count as it was (docs/python.md: how, the figures,
-what still carries over; ``CG_BENCH_PYTHON_ALLOCATOR=0`` turns the areas off).
+Under Cachegrind (Valgrind >= 3.22), ``measure`` turns instrumentation on for the outermost region
+(regions nest and add up; other threads running meanwhile are counted), the collector settled before
+it (``gc=True``). In ``instrument: region`` runs
+a region's start also forgets what earlier code taught the interpreter, and Python's allocators serve
+from areas at fixed addresses (docs/python.md; ``CG_BENCH_PYTHON_ALLOCATOR=0`` turns them off).
 
 Outside Valgrind, and outside cg-bench's attribution pass, ``measure`` does nothing: the decorator
 returns the function itself, and ``with measure():`` costs a call and two empty methods.

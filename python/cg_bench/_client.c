@@ -27,15 +27,17 @@
 #  define CACHEGRIND_STOP_INSTRUMENTATION VALGRIND_DO_CLIENT_REQUEST_STMT(CG_BENCH_STOP_REQUEST, 0, 0, 0, 0, 0)
 #endif
 
-/*
- * Deterministic allocation: under Valgrind the MEM and OBJ allocators (used with the GIL held) are
- * wrapped over areas at fixed addresses, one per phase: the region, one slot per imported module, the
- * set-up, the start-up (docs/python.md, "Why the count does not move when imports do"). The wrapper
- * stays installed once enabled: blocks of the areas come back to them, others to the allocator wrapped.
- */
+/* Deterministic allocation (docs/python.md, "Why the count does not move when imports do"): the MEM and
+ * OBJ allocators wrapped over areas at fixed addresses, one per phase; blocks from outside go back out. */
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+/* 3.11 only: the collector's generation lists (struct _gc_runtime_state), walked without a list. */
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(PYPY_VERSION)
+#  define Py_BUILD_CORE 1 /* the internal headers need it; no header is included after them */
+#  undef _PyGC_FINALIZED /* objimpl.h's, which pycore_gc.h defines again */
+#  include <internal/pycore_interp.h>
+#endif
 
 #define AREA_BASE ((uintptr_t)CG_BENCH_AREA_BASE)
 #ifndef CG_BENCH_AREA_BASE
@@ -90,6 +92,7 @@ struct area_state_ {
     int starting;                     /* the region area's state only: before the script runs (start_early) */
     uint64_t slot_owner[N_SLOTS];     /* the region area's state only: each slot's module, hashed (0: free) */
     Py_ssize_t quarantined;           /* blocks freed but kept out of use (area_release) */
+    int restarted;                    /* an import slot: its module's own blocks are past the finding's */
     /* then, page aligned: one byte per page of the area (its size class, LARGE_CLASS for a run's
      * first page), then the length in pages of each run, by its first page */
 };
@@ -301,6 +304,17 @@ static void area_init(area_state *st, size_t bytes) {
 
 /* A block of an area back to it, unless an import frees it from the set-up area or from the slot of
  * the module it loads: the same program without that import would have no such hole to fill. */
+/* An import opens its first file (the module's code): what finding the module made depends on what was
+ * imported before (a zipimporter tried: 240 or 176 bytes); the module's own start 2 MiB in, new pools. */
+static void slot_restart(area_state *st) {
+    st->next_page = st->next_page > st->first_page + 512 ? st->next_page : st->first_page + 512;
+    st->large_next = st->large_next > large_first(st) + 512 ? st->large_next : large_first(st) + 512;
+    st->free_runs = NULL;
+    memset(st->free_list, 0, sizeof st->free_list);
+    memset(st->pool_next, 0, sizeof st->pool_next);
+    memset(st->pool_end, 0, sizeof st->pool_end);
+    st->restarted = 1;
+}
 static inline void area_release(area_state *st, void *p) {
     if (!REGION->active && importing != NULL && (st == SETUP || st == importing)) {
         st->quarantined++;
@@ -473,6 +487,8 @@ static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, P
     if (fresh)
         empty_free_lists();
     importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    if (slot != NULL)
+        slot->restarted = 0;
     /* The name becomes the module's __name__, which its functions refer to: a new module gets a copy
      * made in its slot, not the caller's string (pytest computes a test module's name). */
     PyObject *call[8];
@@ -564,6 +580,22 @@ static int wrap_import(void) {
     return failed ? -1 : 0;
 }
 
+/* Audit events: an import's first file opened (slot_restart); the script starts (the set-up area serves
+ * from then on): the first "exec" after start_early with a code object, outside an import (site.py's
+ * exec of .pth lines passes a string). */
+static int command_mode = 0; /* python -c: the script's code is "<string>" too */
+static int audit_event(const char *event, PyObject *args, void *unused) {
+    if (importing != NULL && importing->line_aligned && !importing->restarted && strcmp(event, "open") == 0)
+        slot_restart(importing);
+    if (REGION->starting && importing == NULL && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
+        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)) &&
+        (command_mode || PyUnicode_CompareWithASCIIString(((PyCodeObject *)PyTuple_GET_ITEM(args, 0))->co_filename, "<string>") != 0)) {
+        REGION->starting = 0;
+        empty_free_lists(); /* of what compiling the script freed */
+    }
+    return 0;
+}
+
 static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 #if defined(Py_GIL_DISABLED) || !AREA_POSSIBLE
     Py_RETURN_FALSE; /* free-threaded builds (allocations without a GIL, mimalloc) and 32-bit: not wrapped */
@@ -591,6 +623,8 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
         PyMemAllocatorEx wrapper = {d, wrap_malloc, wrap_calloc, wrap_realloc, wrap_free};
         PyMem_SetAllocator(domains[i], &wrapper);
     }
+    if (PySys_AddAuditHook(audit_event, NULL) < 0) /* refused only by a hook of Python's own: no restarts */
+        PyErr_Clear();
     allocator_enabled = 1;
     /* Inside cg_bench's import, which the wrapper did not see: its slot serves until end_import. */
     area_state *own = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
@@ -599,29 +633,9 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 #endif
 }
 
-/* The script starts (the set-up area serves from then on): the first "exec" audit event after
- * start_early with a code object, outside an import (site.py's exec of .pth lines passes a string). */
-static int command_mode = 0; /* python -c: the script's code is "<string>" too */
-
-static int script_starts(const char *event, PyObject *args, void *unused) {
-    if (REGION->starting && importing == NULL && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
-        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)) &&
-        (command_mode || PyUnicode_CompareWithASCIIString(((PyCodeObject *)PyTuple_GET_ITEM(args, 0))->co_filename, "<string>") != 0)) {
-        REGION->starting = 0;
-        empty_free_lists(); /* of what compiling the script freed */
-    }
-    return 0;
-}
-
 static PyObject *start_early(PyObject *self, PyObject *unused) {
     if (!allocator_enabled || REGION->starting)
         Py_RETURN_FALSE;
-    static int hooked = 0;
-    if (!hooked) {
-        if (PySys_AddAuditHook(script_starts, NULL) < 0)
-            return NULL;
-        hooked = 1;
-    }
     /* sys.argv is ['-c'] for python -c, whose code is "<string>" like the .pth lines after this one. */
     PyObject *argv = PySys_GetObject("argv"); /* borrowed */
     PyObject *first = argv && PyList_Check(argv) && PyList_GET_SIZE(argv) > 0 ? PyList_GET_ITEM(argv, 0) : NULL;
@@ -864,6 +878,14 @@ static uint64_t bytes_hash(PyCodeObject *co) {
 #endif
 }
 
+/* Where `code` is in `table`, or the empty entry it would take. Addresses mixed: codes in slots 16 MiB
+ * apart share their low bits, which alone made probe chains of hundreds (2.2M instructions a walk). */
+static inline size_t known_place(known_code *table, size_t size, PyObject *code) {
+    size_t i = (size_t)(((uint64_t)(uintptr_t)code * 0x9E3779B97F4A7C15ULL) >> 32) & (size - 1);
+    while (table[i].code != NULL && table[i].code != code)
+        i = (i + 1) & (size - 1);
+    return i;
+}
 /* The entry for `code`, added if missing (NULL when memory runs out). */
 static known_code *known_entry(PyObject *code) {
     if (2 * (known_count + 1) > known_size) {
@@ -871,20 +893,14 @@ static known_code *known_entry(PyObject *code) {
         known_code *table = PyMem_RawCalloc(size, sizeof(known_code));
         if (table == NULL)
             return NULL;
-        for (size_t i = 0; i < known_size; i++) {
-            size_t j = ((uintptr_t)known[i].code >> 4) & (size - 1);
-            while (known[i].code != NULL && table[j].code != NULL)
-                j = (j + 1) & (size - 1);
+        for (size_t i = 0; i < known_size; i++)
             if (known[i].code != NULL)
-                table[j] = known[i];
-        }
+                table[known_place(table, size, known[i].code)] = known[i];
         PyMem_RawFree(known);
         known = table;
         known_size = size;
     }
-    size_t i = ((uintptr_t)code >> 4) & (known_size - 1);
-    while (known[i].code != NULL && known[i].code != code)
-        i = (i + 1) & (known_size - 1);
+    size_t i = known_place(known, known_size, code);
     if (known[i].code == NULL) {
         known[i].code = code;
         known[i].hash = 0;
@@ -915,18 +931,15 @@ static int reset_code_tree(PyObject *code) {
     return 0;
 }
 
-/* The heap's types and functions (told by their C type: isinstance could run a proxy's code), each
- * with a new reference, in an array of the raw allocator's (not the areas). */
+/* The heap's types and functions (told by their C type: isinstance could run a proxy's code), each with a
+ * new reference, in a raw allocator's array (not the areas); keep_found only tests (7 instructions, was 15). */
 typedef struct {
     PyObject **items;
     Py_ssize_t count, size;
     int failed;
 } found_objects;
 
-static int keep_found(PyObject *obj, void *arg) {
-    found_objects *found = (found_objects *)arg;
-    if (!PyType_Check(obj) && !PyFunction_Check(obj))
-        return 1;
+static Py_NO_INLINE int keep(PyObject *obj, found_objects *found) {
     if (found->count == found->size) {
         Py_ssize_t size = found->size ? found->size * 2 : 4096;
         PyObject **items = PyMem_RawRealloc(found->items, (size_t)size * sizeof(PyObject *));
@@ -942,30 +955,26 @@ static int keep_found(PyObject *obj, void *arg) {
     return 1;
 }
 
+static int keep_found(PyObject *obj, void *arg) {
+    return PyType_Check(obj) || PyFunction_Check(obj) ? keep(obj, (found_objects *)arg) : 1;
+}
+
 /* Every function's bytecode reset and every heap type untagged, with no other thread able to run while
- * it holds objects (collector off, no Python code, the GIL kept): 3.12+ visits the heap; 3.11 calls
- * gc.get_objects (the argument) and lets the list go before returning. */
-static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
+ * it holds objects (collector off, no Python code, the GIL kept): 3.12+ visits the heap, 3.11 walks the
+ * collector's lists (gc.get_objects()'s list cost 59 ms with 1M objects), before 3.11 nothing. */
+static PyObject *forget_learned_state(PyObject *self, PyObject *unused) {
     found_objects found = {NULL, 0, 0, 0};
     codes_reset = 0;
     int collecting = PyGC_Disable();
 #if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
-    (void)get_objects;
     PyUnstable_GC_VisitObjects(keep_found, &found);
-#else
-    PyObject *all = PyObject_CallNoArgs(get_objects);
-    if (all != NULL && !PyList_Check(all)) {
-        Py_CLEAR(all);
-        PyErr_SetString(PyExc_TypeError, "forget_learned_state() needs gc.get_objects");
+#elif PY_VERSION_HEX >= 0x030B0000 && !defined(PYPY_VERSION) /* 3.11 */
+    struct _gc_runtime_state *gc = &PyInterpreterState_Get()->gc;
+    for (int i = 0; i < NUM_GENERATIONS && !found.failed; i++) {
+        PyGC_Head *head = &gc->generations[i].head; /* what gc.get_objects() lists: not the frozen objects */
+        for (PyGC_Head *g = _PyGCHead_NEXT(head); g != head && keep_found((PyObject *)(g + 1), &found); g = _PyGCHead_NEXT(g))
+            ;
     }
-    if (all == NULL) {
-        if (collecting)
-            PyGC_Enable();
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all) && keep_found(PyList_GET_ITEM(all, i), &found); i++)
-        ;
-    Py_DECREF(all);
 #endif
     int failed = found.failed;
     if (failed)
@@ -1082,7 +1091,7 @@ static PyMethodDef methods[] = {
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the start-up area's live blocks under 'startup'; or None when not enabled."},
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
-    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},
+    {"forget_learned_state", forget_learned_state, METH_NOARGS, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (3.11+); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},

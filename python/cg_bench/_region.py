@@ -88,7 +88,7 @@ class _Region:
     def _prepare(self, call: Any) -> Any:
         """What an outermost region does before Cachegrind counts: (call, whether it froze the heap)."""
         if _REGION_RUN:  # bytecode reset, heap types untagged (in C, no other thread running); makes the probe types
-            _client.forget_learned_state(_gc.get_objects)
+            _client.forget_learned_state()
         if _REGION_RUN or _COUNTER is not None:  # the attribution pass counts what the measured run does
             # re's cache of 512 patterns: a heavier import's decided which of the region's were still there
             # (Debian's Python-Markdown 3.7: 8,948 instructions). Before the collection, which frees them.

@@ -4,15 +4,9 @@
     python -m cg_bench.pytest --config [PYTEST ARGS]    a cg-bench.yml measuring each of them
     python -m cg_bench.pytest TEST_ID [PYTEST ARGS]     runs that one test, its call a region
 
-One process per benchmark keeps each count independent of the others and of test order. The runner
-loads no plugin that is merely installed (PYTEST_DISABLE_PLUGIN_AUTOLOAD=1): only cg_bench's own,
-conftest.py files and the plugins named with ``-p MODULE`` (after TEST_ID, or after --config, which
-writes them into every benchmark's command), so what else is installed does not change a
-benchmark. It turns off plugins that would make a run differ from the next: pytest-randomly (it
-reseeds ``random`` with a seed of its own per run) and the cache provider (it writes .pytest_cache
-beside the tests). Ids are relative to the directory the command runs in, which must be the
-directory of cg-bench.yml. cg-bench gives benchmarks none of the caller's variables: --config writes
-the PYTHONPATH the tests were collected with into the file's ``env:``.
+One process per benchmark; no plugin is loaded because it is installed, only cg_bench's, conftest.py
+files and those named with ``-p MODULE``; pytest-randomly and the cache provider are off. Ids are
+relative to the directory of cg-bench.yml, where the command runs (docs/python.md, "pytest").
 """
 from __future__ import annotations
 
