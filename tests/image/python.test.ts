@@ -97,9 +97,12 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     assert.deepEqual(exact('bind1'), exact('bind0'));
     // Imported before the code under test, the modules intern strings first that its code then
     // shares (Python keeps one object per interned string, "&amp;" included): those lie in other
-    // slots, at the same offset in a cache line but in other cache sets. Measured: every instruction
-    // the same, cycles +0.0045 %.
-    assert.equal(get('first').events!.Ir, get('light').events!.Ir);
+    // slots, at the same offset in a cache line but in other cache sets. Measured: 18 instructions
+    // apart, all in memcmp, cycles +0.0014 % (identical instructions before an import's slot restarted
+    // at its first file, which took Python-Markdown's import-first cell from -41,382 to +10,120 on 3.13:
+    // docs/python.md).
+    const moved = get('first').events!.Ir! - get('light').events!.Ir!;
+    assert.ok(Math.abs(moved) <= get('light').events!.Ir! * 0.00001, `a heavier import first moved the region by ${moved} instructions`);
     assert.ok(gap('light', 'first') < 0.0001, `a heavier import first moved the region by ${pct(gap('light', 'first'))}`);
     // A with-block is the script's own code: when the import adds no name, every instruction is the
     // same and the cycles nearly (the block's bytecode moves with the script's); with seven more names
