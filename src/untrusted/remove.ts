@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, realpathSync, rmSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ownProgramsEnv } from './environment.ts';
+import { ownProgram, ownProgramsEnv } from './environment.ts';
 
 /** The argv prefix that runs a command as `id`: no groups, no capabilities, none to gain. */
 export function asId(id: { uid: number; gid: number }): string[] {
-  return ['setpriv', `--reuid=${id.uid}`, `--regid=${id.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--'];
+  return [ownProgram('setpriv'), `--reuid=${id.uid}`, `--regid=${id.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--'];
 }
 
 /**
@@ -55,11 +55,11 @@ export function removeAsOwners(paths: readonly string[]): void {
   for (const { id, dirs, others } of byOwner.values()) {
     const as = self === 0 && id.uid !== 0 ? asId(id) : [];
     const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { env: ownProgramsEnv(), stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS }).status === 0;
-    const remove = () => run([...as, 'rm', '-rf', '--one-file-system', '--', ...dirs, ...others]);
+    const remove = () => run([...as, ownProgram('rm'), '-rf', '--one-file-system', '--', ...dirs, ...others]);
     // One process in the common case (between timed pairs too); the rights given back only when
     // needed, and never by root, which needs none (and must not follow the code's links to give them).
     if (remove() || !dirs.length || (self === 0 && id.uid === 0)) continue;
-    run([...as, 'chmod', '-R', 'u+rwx', '--', ...dirs]);
+    run([...as, ownProgram('chmod'), '-R', 'u+rwx', '--', ...dirs]);
     remove();
   }
 }

@@ -31,7 +31,7 @@ import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
-import { ownProgramsEnv } from './environment.ts';
+import { ownProgram, ownProgramsEnv } from './environment.ts';
 import { readBytesBounded } from './read.ts';
 import { asId, removeAsOwners } from './remove.ts';
 import { holdKeptDirectory, replaceKeptFile } from './write.ts';
@@ -492,7 +492,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
   // With private temporary directories, bound by the same table as they are (privateTmpScript).
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
-    'unshare',
+    ownProgram('unshare'),
     '--user',
     '--map-user=0',
     '--map-group=0',
@@ -517,7 +517,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     ...kept,
     HANDED_START,
     KEPT_END,
-    'unshare',
+    ownProgram('unshare'),
     '--user',
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -787,7 +787,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   // process it leaves behind dies with it. With no network asked for, a network namespace too.
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
   const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }, proc = false) => [
-    'unshare',
+    ownProgram('unshare'),
     '--user',
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -840,7 +840,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     // A project that is /tmp itself (a cg-bench.yml in /tmp) cannot be bound back into an empty one.
     const tmpProject = SHARED_TMP_DIRS.includes(kept[0]!);
     const canSealEntropy = pid && sealFilesOnce().entropySeal !== undefined;
-    const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
+    const pin = cpuLists ? [ownProgram('taskset'), '--cpu-list', String(cpus[0])] : [];
     // Each with private temporary directories first, then without: where they cannot be made (a path
     // the run is handed cannot be bound back), the rest of the seal is kept, never lost with them.
     // The same without a fresh /proc last, should a view refuse only that.
@@ -1100,14 +1100,14 @@ export function sandboxedCommand(
     argv.flatMap((arg) => pathsNamed(arg, cwd)),
   );
   const cpus = sandbox.oneCpu;
-  const pin = measured && cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
+  const pin = measured && cpus?.length ? [ownProgram('taskset'), '--cpu-list', String(cpus[job % cpus.length])] : [];
   // env takes an argument with "=" for an assignment: a program named so is run by a shell instead.
   const program = argv[0]!.includes('=') ? ['/bin/sh', '-c', 'exec "$0" "$@"', ...argv] : argv;
   const assignments = Object.entries(codeEnv).map(([name, value]) => `${name}=${value}`);
   const handed = { PWD: cwd ?? codeEnv['PWD'], HOME: codeEnv['HOME'], TMPDIR: codeEnv['TMPDIR'], PATH: codeEnv['PATH'], PYTHONPATH: codeEnv['PYTHONPATH'] };
   const env = ownProgramsEnv();
   for (const [name, value] of Object.entries(handed)) if (value !== undefined) env[`_CGB_${name}`] = value;
-  return { argv: [...pin, ...prefix, 'env', '-i', '--', ...assignments, ...program], env };
+  return { argv: [...pin, ...prefix, ownProgram('env'), '-i', '--', ...assignments, ...program], env };
 }
 
 /**
