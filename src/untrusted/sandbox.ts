@@ -31,7 +31,8 @@ import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
-import { ownProgram, ownProgramsEnv } from './environment.ts';
+import { ownProgram, ownProgramsEnv, SHARED_TMP_DIRS } from './environment.ts';
+import { keptProbe, keptProbesStillWork } from './kept-probes.ts';
 import { readBytesBounded } from './read.ts';
 import { asId, removeAsOwners } from './remove.ts';
 import { holdKeptDirectory, replaceKeptFile } from './write.ts';
@@ -271,8 +272,7 @@ function sealFilesOnce(): SealFiles {
 /** The random devices a measured run reads the fixed entropy stream from. */
 export const RANDOM_DEVICES: readonly string[] = ['/dev/urandom', '/dev/random'];
 
-/** The temporary directories every run on a machine shares: in a view, each run gets its own, empty. */
-export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm'];
+export { SHARED_TMP_DIRS };
 
 /** Ends the paths a view binds back into its private temporary directories: sandboxedCommand() adds a run's own before it. */
 export const KEPT_END = 'cg-bench-kept-end';
@@ -719,6 +719,19 @@ export function untrustedSandbox(options: SandboxOptions): Sandbox {
   }
 }
 
+/**
+ * After a run in a sandbox made with `keptProbes` failed: whether the probes it took from the kept
+ * file still work, each run again. When one does not, they are dropped from the file: a sandbox
+ * made next probes them all (and the caller runs again in it).
+ */
+export function sandboxProbesStillWork(): boolean {
+  try {
+    return keptProbesStillWork(retrying(worksOnce));
+  } finally {
+    removeProbeTmp();
+  }
+}
+
 interface SandboxOptions {
   root: string;
   network: boolean;
@@ -739,6 +752,11 @@ interface SandboxOptions {
   required?: SealRequired;
   /** An injected probe's pause between tries (tests: 0). */
   probePauseMs?: number;
+  /**
+   * Probes that worked on this machine before are not run again (kept-probes.ts): for a caller that
+   * probes again when a run then fails (sandboxProbesStillWork), as run/suite.ts does.
+   */
+  keptProbes?: boolean;
   /** Whether the host already has no network but loopback (default: /sys/class/net says). */
   onlyLoopback?: () => boolean;
   /** Whether a process of this uid is running (default: /proc says). */
@@ -753,8 +771,11 @@ interface SandboxOptions {
 function makeSandbox(options: SandboxOptions): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
+  // What a probe's argv holds that is new each run: the seal files' directory, the private directories' names.
+  const perRun = () => [...(sealFiles ? [dirname(sealFiles.oneCpu)] : []), PRIVATE_TMP_NAME];
+  const own = (real: (argv: string[]) => boolean) => (options.keptProbes ? keptProbe(real, perRun) : real);
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
+  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes: string[] = [];
   let user: Sandbox['user'];

@@ -2,7 +2,7 @@
 // absolute path, found once: by name, each exec of one (spawn, then setpriv, taskset, unshare and a
 // view's shell in turn) searched PATH again with one failed execve per entry before it (issue 26).
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ownProgram } from '../../src/untrusted/environment.ts';
@@ -22,31 +22,35 @@ function withPath<T>(path: string, body: () => T): T {
 
 test('an own program is the first executable regular file of its name on PATH, as execvp would run it', () => {
   const dir = tempDir();
-  const [empty, notRunnable, aDirectory, runnable, later] = ['empty', 'not-runnable', 'a-directory', 'runnable', 'later'].map((d) => join(dir, d));
-  for (const d of [empty!, notRunnable!, aDirectory!, runnable!, later!]) mkdirSync(d);
-  writeFileSync(join(notRunnable!, 'tool'), '#!/bin/sh\n');
-  chmodSync(join(notRunnable!, 'tool'), 0o644);
-  mkdirSync(join(aDirectory!, 'tool'));
-  for (const d of [runnable!, later!]) {
-    writeFileSync(join(d, 'tool'), '#!/bin/sh\n');
-    chmodSync(join(d, 'tool'), 0o755);
-  }
+  const [empty, notRunnable, aDirectory, runnable] = ['empty', 'not-runnable', 'a-directory', 'runnable'].map((d) => join(dir, d));
+  for (const d of [empty!, notRunnable!, aDirectory!, runnable!]) mkdirSync(d);
+  writeFileSync(join(notRunnable!, 'env'), '#!/bin/sh\n');
+  chmodSync(join(notRunnable!, 'env'), 0o644);
+  mkdirSync(join(aDirectory!, 'env'));
+  writeFileSync(join(runnable!, 'env'), '#!/bin/sh\n');
+  chmodSync(join(runnable!, 'env'), 0o755);
+  const system = existsSync('/usr/bin/env') ? '/usr/bin' : '/bin';
   assert.equal(
-    withPath([empty, notRunnable, aDirectory, runnable, later].join(':'), () => ownProgram('tool')),
-    join(runnable!, 'tool'),
+    withPath([empty, notRunnable, aDirectory, system].join(':'), () => ownProgram('env')),
+    join(system, 'env'),
   );
   // Not found, or a relative entry (the working directory) before it: the name, found at exec as before.
   assert.equal(
-    withPath(empty!, () => ownProgram('tool')),
-    'tool',
+    withPath(empty!, () => ownProgram('env')),
+    'env',
   );
   assert.equal(
-    withPath(`${empty}::${runnable}`, () => ownProgram('tool')),
-    'tool',
+    withPath(`${empty}::${system}`, () => ownProgram('env')),
+    'env',
   );
   assert.equal(
-    withPath(`${empty}:.:${runnable}`, () => ownProgram('tool')),
-    'tool',
+    withPath(`${empty}:.:${system}`, () => ownProgram('env')),
+    'env',
+  );
+  // Found in a shared temporary directory (this test's are in /tmp): a view covers it, so the name.
+  assert.equal(
+    withPath(`${runnable}:${system}`, () => ownProgram('env')),
+    'env',
   );
 });
 
