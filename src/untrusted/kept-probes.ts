@@ -11,7 +11,7 @@ import { ownProgram, ownProgramsEnv } from './environment.ts';
  * them before starts none (two views and two namespaces: ~30 processes before the first benchmark).
  * Only a yes is kept: a stale no would lose a seal without a word, a stale yes fails the run that
  * uses it, which then probes again (keptProbesStillWork, run/suite.ts). The key is the probe's
- * argv (what is new each run, the seal files' directory and names with cg-bench's pid, as placeholders) and all it could depend on that
+ * working directory and argv (what is new each run, the seal files' directory and names with cg-bench's pid, as placeholders) and all it could depend on that
  * a run can see: cg-bench's version, the kernel, the architecture, cg-bench's uid and gid, its user,
  * mount and pid namespaces, the kernel's settings for user namespaces, the image, the PATH its
  * programs are found on and those programs (unshare, taskset, setpriv, mount, the shell). Off with the probe cache (CG_BENCH_PROBE_CACHE=0).
@@ -56,7 +56,8 @@ function machineIdentity(env: NodeJS.ProcessEnv): string {
 /** The key of the probe `argv`, with what is new each run (`perRun`: the seal files' directory, names with cg-bench's pid) as placeholders. */
 function keyOf(argv: readonly string[], perRun: readonly string[], env: NodeJS.ProcessEnv): string {
   const stable = argv.map((a) => perRun.reduce((text, part, i) => text.split(part).join(`<run-${i}>`), a));
-  return createHash('sha256').update(machineIdentity(env)).update('\0').update(JSON.stringify(stable)).digest('hex');
+  // The working directory too: a view binds back the probe's (cg-bench's), as it does a run's.
+  return createHash('sha256').update(machineIdentity(env)).update('\0').update(JSON.stringify([process.cwd(), stable])).digest('hex');
 }
 
 /** The probes this process answered from the file, with their keys: what keptProbesStillWork tries again. */
