@@ -57,7 +57,11 @@ function machineIdentity(env: NodeJS.ProcessEnv): string {
 function keyOf(argv: readonly string[], perRun: readonly string[], env: NodeJS.ProcessEnv): string {
   const stable = argv.map((a) => perRun.reduce((text, part, i) => text.split(part).join(`<run-${i}>`), a));
   // The working directory too: a view binds back the probe's (cg-bench's), as it does a run's.
-  return createHash('sha256').update(machineIdentity(env)).update('\0').update(JSON.stringify([process.cwd(), stable])).digest('hex');
+  return createHash('sha256')
+    .update(machineIdentity(env))
+    .update('\0')
+    .update(JSON.stringify([process.cwd(), stable]))
+    .digest('hex');
 }
 
 /** The probes this process answered from the file, with their keys: what keptProbesStillWork tries again. */
@@ -85,11 +89,6 @@ export function keptProbe(probe: (argv: string[]) => boolean, perRun: () => stri
     }
     return works;
   };
-}
-
-/** Whether this process took any probe's answer from the kept file. */
-export function answeredFromKept(): boolean {
-  return answeredFromFile.length > 0;
 }
 
 /**
