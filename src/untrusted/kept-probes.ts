@@ -8,13 +8,17 @@ import { ownProgram, ownProgramsEnv } from './environment.ts';
 /**
  * The sandbox's probes (sandbox.ts: a namespace, a view, each run with `true`) that worked, kept per
  * machine beside the fingerprint's (results/probe-cache.ts), so that a run on a machine that made
- * them before starts none (two views and two namespaces: ~30 processes before the first benchmark).
+ * them before starts none (two views and two namespaces: ~26 processes before the first benchmark).
  * Only a yes is kept: a stale no would lose a seal without a word, a stale yes fails the run that
- * uses it, which then probes again (keptProbesStillWork, run/suite.ts). The key is the probe's
- * working directory and argv (what is new each run, the seal files' directory and names with cg-bench's pid, as placeholders) and all it could depend on that
+ * uses it, which then probes again (keptProbesStillWork, run/suite.ts). Every probe's yes picks a
+ * stronger seal than its no (sandbox.ts tries the strongest first), so a yes that a benchmark of
+ * the same uid forged into the file can only fail a run, which then probes again, never weaken its
+ * seal. The key is the probe's working directory and argv (what is new each run, the seal files'
+ * directory and names with cg-bench's pid, as placeholders) and all the answer could depend on that
  * a run can see: cg-bench's version, the kernel, the architecture, cg-bench's uid and gid, its user,
  * mount and pid namespaces, the kernel's settings for user namespaces, the image, the PATH its
- * programs are found on and those programs (unshare, taskset, setpriv, mount, the shell). Off with the probe cache (CG_BENCH_PROBE_CACHE=0).
+ * programs are found on and those programs (unshare, taskset, setpriv, mount, the shell). Off with
+ * the probe cache (CG_BENCH_PROBE_CACHE=0).
  */
 
 /** Settings that allow or refuse user namespaces without a new kernel (sysctl, AppArmor). */
