@@ -420,8 +420,34 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
         `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`,
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
-    // The seal's binds and the private directories' in one table beside the first private `tmp`,
-    // mounted by one `mount --all` (8 mount processes before).
+    // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
+    // backslash, which a table would need escaped) go in the same table, their mount points made by
+    // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
+    // bound as before, after it. Scanned in a function, so the arguments stay for the loops below.
+    '_cgb_dirs= _cgb_binds= _cgb_taken=',
+    '_cgb_scan() {',
+    ' while [ "$1" != ' + HANDED_START + ' ]; do',
+    '  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;',
+    '  case $1 in',
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`,
+    ),
+    '   *) shift; continue ;;',
+    '  esac;',
+    '  if [ -n "$_cgb_to" ] && [ -d "$_cgb_from" ]; then',
+    '   _cgb_dirs="$_cgb_dirs $_cgb_to"; _cgb_taken="$_cgb_taken $1 ";',
+    '   _cgb_binds="$_cgb_binds$_cgb_from $1 none bind 0 0\n";',
+    '  fi;',
+    '  shift;',
+    ' done;',
+    '}',
+    '_cgb_scan "$@"',
+    // Plain names only: split on blanks, never globbed.
+    'set -f',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
+    // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
+    // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
     `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
     [
       '{',
@@ -429,18 +455,25 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
         ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(' ')};`]
         : []),
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      'printf \'%s\' "$_cgb_binds";',
       '} >"$_cgb_table" || exit 125',
     ].join(' '),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
     ...sealBinds.map(([, to]) => (CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`)),
+    // Each of cg-bench's own paths the table bound shows what its path showed before.
+    '_cgb_same() { case $1 in',
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
+    ' esac; }',
+    'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
+    'set +f',
     '_cgb_handed_list() {',
     ' _cgb_list=$1;',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
     '}',
-    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    `while [ "$1" != ${HANDED_START} ]; do case $_cgb_taken in *" $1 "*) ;; *) _cgb_keep "$1" ;; esac; shift; done; shift`,
     // The code's values, from the _CGB_ variables sandboxedCommand sets: the shell's own environment is cg-bench's.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
