@@ -426,7 +426,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     // bound as before, after it. Scanned in a function, so the arguments stay for the loops below.
     '_cgb_dirs= _cgb_binds= _cgb_taken=',
     '_cgb_scan() {',
-    ' while [ "$1" != ' + HANDED_START + ' ]; do',
+    ` while [ "$1" != ${HANDED_START} ]; do`,
     '  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;',
     '  case $1 in',
     ...SHARED_TMP_DIRS.map(
@@ -444,7 +444,6 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     '_cgb_scan "$@"',
     // Plain names only: split on blanks, never globbed.
     'set -f',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
     // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
     // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
