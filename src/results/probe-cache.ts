@@ -24,7 +24,7 @@ const MAX_ENTRIES = 8;
 const FILE_LIMIT = 256 * KiB;
 
 /** A file as the key sees it: where it resolves, its size and mtime; null when absent. */
-function fileIdentity(path: string | undefined): string | null {
+export function fileIdentity(path: string | undefined): string | null {
   if (!path) return null;
   try {
     const real = realpathSync(path);
@@ -160,6 +160,42 @@ export async function cachedProbe<T>(
       // A read-only home or a full disk: the next run probes again.
     }
     return value;
+  } finally {
+    dir.release();
+  }
+}
+
+/** Kept keys of the sandbox's probes that worked (untrusted/kept-probes.ts), beside the fingerprint's probes. */
+export function sandboxProbesFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const probes = probeCacheFile(env);
+  return probes === undefined ? undefined : join(dirname(probes), 'sandbox-probes.json');
+}
+
+/** A probe per view tried, a few views per configuration: room for several projects and machines' worth. */
+const MAX_KEYS = 64;
+
+/** The keys kept in `file` (sandboxProbesFile); none when it is missing, damaged or not ours (readEntries). */
+export function keptKeys(file: string): Set<string> {
+  const dir = holdKeptDirectory(dirname(file));
+  if (dir === undefined) return new Set();
+  try {
+    return new Set(readEntries(join(dir.path, basename(file))).map((e) => e.key));
+  } finally {
+    dir.release();
+  }
+}
+
+/** Adds the keys `add` to `file`, newest first, and takes `drop` out; a write that fails is let go (probed again next run). */
+export function updateKeptKeys(file: string, add: readonly string[], drop: readonly string[] = []): void {
+  const dir = holdKeptDirectory(dirname(file));
+  if (dir === undefined) return;
+  try {
+    const held = join(dir.path, basename(file));
+    const gone = new Set([...add, ...drop]);
+    const entries = [...add.map((key) => ({ key, value: true })), ...readEntries(held).filter((e) => !gone.has(e.key))];
+    replaceKeptFile(dir, basename(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
+  } catch {
+    // A read-only home or a full disk.
   } finally {
     dir.release();
   }

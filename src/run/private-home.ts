@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { removeAsOwners } from '../untrusted/remove.ts';
+import { removeAsOwners, removeAsOwnersAsync } from '../untrusted/remove.ts';
 import { unlock, waitForLock } from '../util/pid-lock.ts';
 import { HOMES_DIR, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
 
@@ -31,7 +31,8 @@ export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox
     remakeGivenDirectory(sandbox, home, ['tmp']);
     return await measure(home);
   } finally {
-    removeAsOwners([home]);
+    // Without holding the main thread: the other jobs' runs are started and read meanwhile.
+    await removeAsOwnersAsync([home]);
     unlock(lock);
   }
 }

@@ -10,7 +10,7 @@ import type { Progress } from './progress.ts';
 import { refuseHandedPaths } from './handed-paths.ts';
 import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
-import { endStrays, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
+import { endStrays, ONE_CPU_VIEW, sandboxProbesStillWork, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
 import { type HeldDirectory, holdDirectory, holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -117,8 +117,33 @@ function shardOf<T extends { spec: BenchmarkSpec }>(selected: T[], selection: Sh
   return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
 }
 
-/** setup → every selected benchmark under Cachegrind → results (in configuration order). */
+/**
+ * setup → every selected benchmark under Cachegrind → results (in configuration order). The sandbox
+ * takes the answers of probes that worked on this machine before (untrusted/kept-probes.ts); when
+ * the setup or a benchmark then fails and one of those probes no longer works, they are dropped and
+ * the suite runs again in a sandbox probed anew (so a stale answer never fails a run or loses a seal).
+ */
 export async function runSuite(config: Config, options: SuiteOptions): Promise<Results> {
+  let results: Results;
+  try {
+    results = await runSuiteOnce(config, options, true);
+  } catch (error) {
+    if (!(error instanceof CgBenchError) || sandboxProbesStillWork()) throw error;
+    return runAgain(config, options);
+  }
+  if (results.benchmarks.some((b) => b.status !== 'ok') && !sandboxProbesStillWork()) return runAgain(config, options);
+  options.progress.close();
+  return results;
+}
+
+async function runAgain(config: Config, options: SuiteOptions): Promise<Results> {
+  process.stderr.write('cg-bench: a sandbox probe kept for this machine no longer works here: probed again, measuring again\n');
+  const results = await runSuiteOnce(config, options, false);
+  options.progress.close();
+  return results;
+}
+
+async function runSuiteOnce(config: Config, options: SuiteOptions, keptProbes: boolean): Promise<Results> {
   // The types say so; this says so to callers that cast or come from JavaScript.
   absolutePath(options.outDir, 'output directory');
   absolutePath(config.root, 'configuration directory');
@@ -138,7 +163,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
-  const sandbox = sandboxFor(config, true);
+  const sandbox = sandboxFor(config, true, keptProbes);
   // Held before any code runs: the setup log and the benchmarks' directories are reached through
   // them, whatever the code does to the output directory's path meanwhile (untrusted/write.ts).
   const heldOut = holdDirectory(options.outDir, realOutDir);
@@ -187,7 +212,6 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     benchmarksDir?.release();
     heldOut.release();
   }
-  options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: 'cg-bench',
@@ -206,9 +230,11 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
 export function sandboxFor(
   config: Pick<Config, 'root' | 'network' | 'cpus'> & Partial<Pick<Config, 'sealRequired' | 'setupNetwork'>>,
   measuring = false,
+  keptProbes = false,
 ): Sandbox {
   const required = measuring ? config.sealRequired : undefined;
   return untrustedSandbox({
+    keptProbes,
     root: config.root,
     network: config.network,
     setupNetwork: config.setupNetwork ?? false,

@@ -31,7 +31,8 @@ import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
-import { ownProgramsEnv } from './environment.ts';
+import { ownProgram, ownProgramsEnv, SHARED_TMP_DIRS } from './environment.ts';
+import { keptProbe, keptProbesStillWork } from './kept-probes.ts';
 import { readBytesBounded } from './read.ts';
 import { asId, removeAsOwners } from './remove.ts';
 import { holdKeptDirectory, replaceKeptFile } from './write.ts';
@@ -277,8 +278,7 @@ function sealFilesOnce(): SealFiles {
 /** The random devices a measured run reads the fixed entropy stream from. */
 export const RANDOM_DEVICES: readonly string[] = ['/dev/urandom', '/dev/random'];
 
-/** The temporary directories every run on a machine shares: in a view, each run gets its own, empty. */
-export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm'];
+export { SHARED_TMP_DIRS };
 
 /** Ends the paths a view binds back into its private temporary directories: sandboxedCommand() adds a run's own before it. */
 export const KEPT_END = 'cg-bench-kept-end';
@@ -426,8 +426,33 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
         `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`,
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
-    // The seal's binds and the private directories' in one table beside the first private `tmp`,
-    // mounted by one `mount --all` (8 mount processes before).
+    // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
+    // backslash, which a table would need escaped) go in the same table, their mount points made by
+    // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
+    // bound as before, after it. Scanned in a function, so the arguments stay for the loops below.
+    '_cgb_dirs= _cgb_binds= _cgb_taken=',
+    '_cgb_scan() {',
+    ` while [ "$1" != ${HANDED_START} ]; do`,
+    '  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;',
+    '  case $1 in',
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`,
+    ),
+    '   *) shift; continue ;;',
+    '  esac;',
+    '  if [ -n "$_cgb_to" ] && [ -d "$_cgb_from" ]; then',
+    '   _cgb_dirs="$_cgb_dirs $_cgb_to"; _cgb_taken="$_cgb_taken $1 ";',
+    '   _cgb_binds="$_cgb_binds$_cgb_from $1 none bind 0 0\n";',
+    '  fi;',
+    '  shift;',
+    ' done;',
+    '}',
+    '_cgb_scan "$@"',
+    // Plain names only: split on blanks, never globbed.
+    'set -f',
+    '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
+    // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
+    // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
     `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
     [
       '{',
@@ -435,18 +460,25 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
         ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(' ')};`]
         : []),
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      'printf \'%s\' "$_cgb_binds";',
       '} >"$_cgb_table" || exit 125',
     ].join(' '),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
     ...sealBinds.map(([, to]) => (CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`)),
+    // Each of cg-bench's own paths the table bound shows what its path showed before.
+    '_cgb_same() { case $1 in',
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
+    ' esac; }',
+    'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
+    'set +f',
     '_cgb_handed_list() {',
     ' _cgb_list=$1;',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
     '}',
-    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    `while [ "$1" != ${HANDED_START} ]; do case $_cgb_taken in *" $1 "*) ;; *) _cgb_keep "$1" ;; esac; shift; done; shift`,
     // The code's values, from the _CGB_ variables sandboxedCommand sets: the shell's own environment is cg-bench's.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
@@ -498,7 +530,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
   // With private temporary directories, bound by the same table as they are (privateTmpScript).
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
-    'unshare',
+    ownProgram('unshare'),
     '--user',
     '--map-user=0',
     '--map-group=0',
@@ -523,7 +555,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     ...kept,
     HANDED_START,
     KEPT_END,
-    'unshare',
+    ownProgram('unshare'),
     '--user',
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -725,6 +757,19 @@ export function untrustedSandbox(options: SandboxOptions): Sandbox {
   }
 }
 
+/**
+ * After a run in a sandbox made with `keptProbes` failed: whether the probes it took from the kept
+ * file still work, each run again. When one does not, they are dropped from the file: a sandbox
+ * made next probes them all (and the caller runs again in it).
+ */
+export function sandboxProbesStillWork(): boolean {
+  try {
+    return keptProbesStillWork(retrying(worksOnce));
+  } finally {
+    removeProbeTmp();
+  }
+}
+
 interface SandboxOptions {
   root: string;
   network: boolean;
@@ -745,6 +790,11 @@ interface SandboxOptions {
   required?: SealRequired;
   /** An injected probe's pause between tries (tests: 0). */
   probePauseMs?: number;
+  /**
+   * Probes that worked on this machine before are not run again (kept-probes.ts): for a caller that
+   * probes again when a run then fails (sandboxProbesStillWork), as run/suite.ts does.
+   */
+  keptProbes?: boolean;
   /** Whether the host already has no network but loopback (default: /sys/class/net says). */
   onlyLoopback?: () => boolean;
   /** Whether a process of this uid is running (default: /proc says). */
@@ -759,8 +809,11 @@ interface SandboxOptions {
 function makeSandbox(options: SandboxOptions): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
+  // What a probe's argv holds that is new each run: the seal files' directory, the private directories' names.
+  const perRun = () => [...(sealFiles ? [dirname(sealFiles.oneCpu)] : []), PRIVATE_TMP_NAME];
+  const own = (real: (argv: string[]) => boolean) => (options.keptProbes ? keptProbe(real, perRun) : real);
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
+  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes: string[] = [];
   let user: Sandbox['user'];
@@ -793,7 +846,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   // process it leaves behind dies with it. With no network asked for, a network namespace too.
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
   const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }, proc = false) => [
-    'unshare',
+    ownProgram('unshare'),
     '--user',
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -846,7 +899,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     // A project that is /tmp itself (a cg-bench.yml in /tmp) cannot be bound back into an empty one.
     const tmpProject = SHARED_TMP_DIRS.includes(kept[0]!);
     const canSealEntropy = pid && sealFilesOnce().entropySeal !== undefined;
-    const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
+    const pin = cpuLists ? [ownProgram('taskset'), '--cpu-list', String(cpus[0])] : [];
     // Each with private temporary directories first, then without: where they cannot be made (a path
     // the run is handed cannot be bound back), the rest of the seal is kept, never lost with them.
     // The same without a fresh /proc last, should a view refuse only that.
@@ -1106,14 +1159,14 @@ export function sandboxedCommand(
     argv.flatMap((arg) => pathsNamed(arg, cwd)),
   );
   const cpus = sandbox.oneCpu;
-  const pin = measured && cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
+  const pin = measured && cpus?.length ? [ownProgram('taskset'), '--cpu-list', String(cpus[job % cpus.length])] : [];
   // env takes an argument with "=" for an assignment: a program named so is run by a shell instead.
   const program = argv[0]!.includes('=') ? ['/bin/sh', '-c', 'exec "$0" "$@"', ...argv] : argv;
   const assignments = Object.entries(codeEnv).map(([name, value]) => `${name}=${value}`);
   const handed = { PWD: cwd ?? codeEnv['PWD'], HOME: codeEnv['HOME'], TMPDIR: codeEnv['TMPDIR'], PATH: codeEnv['PATH'], PYTHONPATH: codeEnv['PYTHONPATH'] };
   const env = ownProgramsEnv();
   for (const [name, value] of Object.entries(handed)) if (value !== undefined) env[`_CGB_${name}`] = value;
-  return { argv: [...pin, ...prefix, 'env', '-i', '--', ...assignments, ...program], env };
+  return { argv: [...pin, ...prefix, ownProgram('env'), '-i', '--', ...assignments, ...program], env };
 }
 
 /**

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { lineProgress } from '../../src/run/progress.ts';
 import { runSetup } from '../../src/run/setup.ts';
+import { ownProgram } from '../../src/untrusted/environment.ts';
 import { endStrays, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { killAll, processesMentioning } from '../engine/processes.ts';
@@ -59,7 +60,7 @@ test('without a pid namespace and without a uid of its own (or with one already 
     assert.equal(weaker.strays, undefined);
     assert.match(weaker.notes.join('\n'), /^warning: no pid namespace can be made here.*measuring anyway/m);
     // As root with a uid of its own, nothing refused: its processes are killed instead.
-    const asOther = { ...asked, uid: 0, env: { CG_BENCH_RUN_AS: '61999:61999' }, probe: (argv: string[]) => !argv.includes('unshare') };
+    const asOther = { ...asked, uid: 0, env: { CG_BENCH_RUN_AS: '61999:61999' }, probe: (argv: string[]) => !argv.includes(ownProgram('unshare')) };
     assert.deepEqual(untrustedSandbox({ ...asOther, uidBusy: no }).strays, { uid: 61999, gid: 61999 });
     // A uid already in use (the checkout's owner under sudo, a daemon's nobody) is never killed wholesale.
     assert.throws(() => untrustedSandbox({ ...asOther, uidBusy: () => true }), /can outlive the run/);

@@ -41,6 +41,7 @@ import {
   type Sandbox,
 } from '../../src/untrusted/sandbox.ts';
 
+import { ownProgram } from '../../src/untrusted/environment.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 /** The argv alone, for tests that read what it holds: the code's environment empty. */
@@ -70,7 +71,7 @@ test('the sandbox switches user and network where it can, and says so', () => {
   const root = tempDir();
   const asNobody = { CG_BENCH_RUN_AS: `${UNTRUSTED_ID}:${UNTRUSTED_ID}` };
   const full = untrustedSandbox({ root, network: false, env: asNobody, uid: 0, probe: yes });
-  assert.deepEqual(sandboxed(full, ['valgrind', 'x']).slice(0, 2), ['setpriv', `--reuid=${UNTRUSTED_ID}`]);
+  assert.deepEqual(sandboxed(full, ['valgrind', 'x']).slice(0, 2), [ownProgram('setpriv'), `--reuid=${UNTRUSTED_ID}`]);
   assert.ok(sandboxed(full, ['valgrind']).includes('--net'));
   assert.equal(full.isolatedNetwork, true);
   const networked = untrustedSandbox({ root, network: true, env: asNobody, uid: 0, probe: yes });
@@ -107,22 +108,22 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
   const one = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [2, 3] });
   assert.deepEqual(one.oneCpu, [2, 3]);
   const measured = (job: number) => sandboxed(one, ['valgrind'], true, job);
-  assert.deepEqual(measured(0).slice(0, 3), ['taskset', '--cpu-list', '2']);
-  assert.deepEqual(measured(1).slice(0, 3), ['taskset', '--cpu-list', '3']);
-  assert.deepEqual(measured(2).slice(0, 3), ['taskset', '--cpu-list', '2']);
+  assert.deepEqual(measured(0).slice(0, 3), [ownProgram('taskset'), '--cpu-list', '2']);
+  assert.deepEqual(measured(1).slice(0, 3), [ownProgram('taskset'), '--cpu-list', '3']);
+  assert.deepEqual(measured(2).slice(0, 3), [ownProgram('taskset'), '--cpu-list', '2']);
   assert.ok(measured(0).includes('--mount'));
   for (const file of CPU_LIST_FILES)
     assert.ok(
       measured(0).some((a) => a.includes(file)),
       file,
     );
-  assert.ok(!sandboxed(one, ['make']).includes('taskset'), 'setup commands keep every CPU');
+  assert.ok(!sandboxed(one, ['make']).includes(ownProgram('taskset')), 'setup commands keep every CPU');
   assert.ok(!sandboxed(one, ['make']).some((a) => CPU_LIST_FILES.some((file) => a.includes(file))), 'setup commands see the CPU lists');
   assert.match(one.notes.join('\n'), /benchmarks see one CPU: pinned to one of CPUs 2,3/);
   // Asked for all CPUs, or no mount namespace: the host's, and setup.log says which.
   const all = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: false, cpus: [2, 3] });
   assert.equal(all.oneCpu, undefined);
-  assert.ok(!sandboxed(all, ['valgrind'], true).includes('taskset'));
+  assert.ok(!sandboxed(all, ['valgrind'], true).includes(ownProgram('taskset')));
   const noMount = untrustedSandbox({
     root,
     network: false,
@@ -185,7 +186,7 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
   });
   // env -i reads an argument with "=" as an assignment: such a program is run by a shell instead.
   const named = sandboxedCommand(NO_SANDBOX, ['./a=b', 'x'], { K: 'v' });
-  assert.deepEqual(named.argv, ['env', '-i', '--', 'K=v', '/bin/sh', '-c', 'exec "$0" "$@"', './a=b', 'x']);
+  assert.deepEqual(named.argv, [ownProgram('env'), '-i', '--', 'K=v', '/bin/sh', '-c', 'exec "$0" "$@"', './a=b', 'x']);
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
 });
@@ -195,7 +196,7 @@ test('a pid namespace gets a /proc of its own (--mount-proc) in every prefix; wh
   const full = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0, 1] });
   for (const argv of [sandboxed(full, ['make']), sandboxed(full, ['valgrind'], true)]) {
     // In the innermost unshare, the one that makes the pid namespace.
-    const inner = argv.lastIndexOf('unshare');
+    const inner = argv.lastIndexOf(ownProgram('unshare'));
     assert.ok(argv.indexOf('--pid', inner) > inner && argv.indexOf('--mount-proc', inner) > inner, argv.join(' '));
   }
   assert.match(full.notes.join('\n'), /benchmarks see a \/proc of their own pid namespace/);
@@ -253,7 +254,7 @@ test('a seal the configuration writes out that cannot be made stops the run, unl
   const { required: _, ...byDefault } = asked;
   assert.equal(untrustedSandbox({ ...byDefault, env: {} }).seal.cpus, 'host');
   // As root there (its code as another uid, whose processes are killed without a pid namespace).
-  const image = { ...asked, uid: 0, env: { CG_BENCH_RUN_AS: '61999:61999' }, uidBusy: no, probe: (argv: string[]) => !argv.includes('unshare') };
+  const image = { ...asked, uid: 0, env: { CG_BENCH_RUN_AS: '61999:61999' }, uidBusy: no, probe: (argv: string[]) => !argv.includes(ownProgram('unshare')) };
   assert.equal(untrustedSandbox({ ...image, required: { noNetwork: false, oneCpu: false } }).seal.network, 'host');
 });
 

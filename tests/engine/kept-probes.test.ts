@@ -1,0 +1,64 @@
+// The sandbox's probes (a namespace, a view, each run with `true`: ~30 processes before the first
+// benchmark) are kept per machine once they worked (untrusted/kept-probes.ts): a second run starts
+// none, measures the same and records the same seal; when a kept answer then fails the run, the
+// suite probes again and measures again (issue 26).
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cli, project, readJson, tempDir } from '../helpers.ts';
+
+test('a second run starts no sandbox probe and measures the same; a kept view that then fails is probed again and the run measured again', async (t) => {
+  const dir = project(['benchmarks:', '  - name: nothing', '    run: [/bin/true]', ''].join('\n'));
+  const scratch = tempDir();
+  // Searchable by the code's uid (the project, and bin/ on its PATH), so that a view can bind them back into private temporary directories.
+  for (const d of [dir, scratch]) chmodSync(d, 0o755);
+  t.after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  });
+  // unshare logged as it is called; refusing a mount namespace (every view) while `refuse` exists.
+  const bin = join(scratch, 'bin');
+  mkdirSync(bin);
+  const log = join(scratch, 'unshare.log');
+  const refuse = join(scratch, 'refuse');
+  const real = ['/usr/bin/unshare', '/bin/unshare'].find((p) => existsSync(p));
+  if (!real) return t.skip('no unshare');
+  writeFileSync(
+    join(bin, 'unshare'),
+    `#!/bin/sh\nfor a in "$@"; do last=$a; done\necho "$last" >>${log}\nif [ -e ${refuse} ]; then for a in "$@"; do [ "$a" = --mount ] && exit 1; done; fi\nexec ${real} "$@"\n`,
+  );
+  chmodSync(join(bin, 'unshare'), 0o755);
+  const env = { ...process.env, PATH: `${bin}:${process.env['PATH']}`, XDG_CACHE_HOME: join(scratch, 'cache'), CG_BENCH_PROBE_CACHE: '1' };
+  const run = async (out: string) => {
+    writeFileSync(log, '');
+    const r = await cli(['run', '--out', out], { cwd: dir, env });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const [result] = readJson(join(dir, out, 'results.json')).benchmarks;
+    // A probe runs `true` last; a measured run (and the sandbox's view of it) does not.
+    const probes = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((last) => last === 'true').length;
+    return { probes, events: result!.events, seal: result!.seal, stderr: r.stderr };
+  };
+  const first = await run('first');
+  if (first.seal?.tmp !== 'private') return t.skip(`no sealed view here: ${JSON.stringify(first.seal)}`);
+  assert.ok(first.probes > 0, 'the first run probes');
+  const second = await run('second');
+  // Before: every run probed (4 here: two namespaces, the measured view, setup's).
+  assert.equal(second.probes, 0, 'the second run takes the kept answers');
+  assert.deepEqual(second.events, first.events);
+  assert.deepEqual(second.seal, first.seal);
+  // Views refused from now on (a sysctl, an AppArmor profile): the kept answer fails the run, which probes again.
+  writeFileSync(refuse, '');
+  const refused = await run('refused');
+  assert.match(refused.stderr, /no longer works here: probed again, measuring again/);
+  assert.ok(refused.probes > 0);
+  assert.equal(refused.seal?.tmp, 'shared');
+  // The stale answers are gone: the next run probes again, and keeps what works once views do.
+  rmSync(refuse);
+  const again = await run('again');
+  assert.ok(again.probes > 0);
+  assert.deepEqual(again.seal, first.seal);
+  assert.deepEqual(again.events, first.events);
+});
