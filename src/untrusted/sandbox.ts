@@ -24,10 +24,11 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { arch, tmpdir } from 'node:os';
+import { arch, hostname, tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
+import { FIXED_HOSTNAME } from '../util/fixed-hostname.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
@@ -509,7 +510,6 @@ interface View {
 }
 
 /** The host name a measured run sees where its view can set one: the same on every machine. */
-const FIXED_HOSTNAME = 'cg-bench';
 
 /**
  * A run's namespaces when it gets a view: a user namespace whose root (cg-bench's uid outside) owns a
@@ -795,6 +795,8 @@ interface SandboxOptions {
    * probes again when a run then fails (sandboxProbesStillWork), as run/suite.ts does.
    */
   keptProbes?: boolean;
+  /** The machine's host name, as the code sees it without a UTS namespace (default: os.hostname()). */
+  machineHostname?: string;
   /** Whether the host already has no network but loopback (default: /sys/class/net says). */
   onlyLoopback?: () => boolean;
   /** Whether a process of this uid is running (default: /proc says). */
@@ -867,6 +869,9 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   // script). Mapped to the overflow ids, the code's own files and everyone else's show the same
   // owner, and the code the same uid, whoever runs it.
   const anonymous = { uid: overflowId('uid'), gid: overflowId('gid') };
+  // Already the fixed name (`docker run --hostname cg-bench`, as the action runs the image): nothing
+  // to set, which a container engine's seccomp profile would refuse anyway.
+  const namedAlready = (options.machineHostname ?? hostname()) === FIXED_HOSTNAME;
   const tries: [boolean, boolean][] = options.network
     ? [[false, true]]
     : [
@@ -892,7 +897,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     let privateTmp = false;
     let madeView = false;
     let ownProc = proc;
-    let fixedHostname = false;
+    let fixedHostname = namedAlready;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -912,10 +917,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
             ]),
           )
           // Each with the fixed host name first, then without: the rest is kept where it cannot be set.
-          .flatMap((view) => [
-            { ...view, hostname: true },
-            { ...view, hostname: false },
-          ])
+          .flatMap((view) => [...(namedAlready ? [] : [{ ...view, hostname: true }]), { ...view, hostname: false }])
           .filter((view) => view.cpuLists || view.entropy || view.privateTmp)
       : [];
     const viewed = (view: View) => viewPrefix(net, pid, anonymous, view, kept);
@@ -932,7 +934,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
         entropy = view.entropy;
         privateTmp = view.privateTmp;
         ownProc = view.proc;
-        fixedHostname = view.hostname;
+        fixedHostname = view.hostname || namedAlready;
         break;
       }
     }
@@ -1008,7 +1010,8 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run",
   );
   notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(', ')} with every other run`);
-  const seal: Sandbox['seal'] = { ...UNSEALED, network: noNetworkAnyway() ? 'none' : 'host' };
+  if (namedAlready) notes.push(`benchmarks see the host name ${FIXED_HOSTNAME}: the machine's is that`);
+  const seal: Sandbox['seal'] = { ...UNSEALED, network: noNetworkAnyway() ? 'none' : 'host', hostname: namedAlready ? 'fixed' : 'host' };
   const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
   const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);

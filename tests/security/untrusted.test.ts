@@ -184,6 +184,12 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
     ipc: 'host',
     hostname: 'host',
   });
+  // A machine already named cg-bench (docker run --hostname cg-bench: the engine's seccomp profile
+  // refuses sethostname in the container): the host name is fixed without a UTS namespace.
+  const refusesHostname = (argv: string[]) => !argv.includes('--uts');
+  assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: refusesHostname, machineHostname: 'cg-bench' }).seal.hostname, 'fixed');
+  assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: refusesHostname, machineHostname: 'b22946b89bdb' }).seal.hostname, 'host');
+  assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no, machineHostname: 'cg-bench' }).seal.hostname, 'fixed');
   // env -i reads an argument with "=" as an assignment: such a program is run by a shell instead.
   const named = sandboxedCommand(NO_SANDBOX, ['./a=b', 'x'], { K: 'v' });
   assert.deepEqual(named.argv, [ownProgram('env'), '-i', '--', 'K=v', '/bin/sh', '-c', 'exec "$0" "$@"', './a=b', 'x']);
