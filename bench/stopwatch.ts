@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { wallclockExecutor, type TimedCommand } from '../src/stopwatch/executor.ts';
+import { Command } from '../src/untrusted/command.ts';
 import { runPaired } from '../src/stopwatch/paired.ts';
 import { INTERVAL_METHOD, pairedEstimate, timedVerdict, unpairedEstimate, type PairedEstimate } from '../src/stopwatch/stats.ts';
 import { ROOT, tempDir } from '../tests/helpers.ts';
@@ -34,9 +35,8 @@ writeFileSync(join(dir, 'loop.c'), SOURCE);
 if (spawnSync('cc', ['-O1', '-o', join(dir, 'loop'), join(dir, 'loop.c')]).status !== 0) throw new Error('cc failed');
 const N = 20_000_000; // About 20–30 ms natively here: process start-up is a small part of it.
 const command = (factor: number): TimedCommand => ({
-  argv: [join(dir, 'loop'), String(Math.round(N * factor))],
+  command: new Command([join(dir, 'loop'), String(Math.round(N * factor))], { PATH: '/usr/bin:/bin', LANG: 'C' }),
   cwd: dir,
-  env: { PATH: '/usr/bin:/bin', LANG: 'C' },
   name: `loop ×${factor}`,
   timeoutMs: 60_000,
 });

@@ -7,6 +7,7 @@ import { LOADER_FILES, loaderFilesDigest } from './loader-files.ts';
 import { cachedProbe, probedPrograms, probeKey, probeKeyParts } from './probe-cache.ts';
 import { MEASUREMENT_METHOD, VERSION } from '../version.ts';
 import { runProcess } from '../untrusted/process.ts';
+import { Command } from '../untrusted/command.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
 
@@ -30,9 +31,8 @@ const PROBE_TIMEOUT_MS = 120_000;
 
 async function firstLine(command: string, args: string[]): Promise<string | null> {
   const r = await runProcess({
-    argv: [command, ...args],
+    command: new Command([command, ...args], PROBE_ENVIRONMENT),
     cwd: '/',
-    env: { ...PROBE_ENVIRONMENT },
     stdout: 'capture',
     stderr: 'capture',
     timeoutMs: PROBE_TIMEOUT_MS,
@@ -58,9 +58,8 @@ async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['
     // CPUID's raw bytes: into a file, read as bytes.
     const stdout = join(dir, 'stdout');
     const r = await runProcess({
-      argv: [valgrind.bin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target],
+      command: new Command([valgrind.bin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target], PROBE_ENVIRONMENT),
       cwd: dir,
-      env: { ...PROBE_ENVIRONMENT },
       stdout: { file: stdout },
       timeoutMs: PROBE_TIMEOUT_MS,
     });

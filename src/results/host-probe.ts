@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { runProcess } from '../untrusted/process.ts';
+import { Command } from '../untrusted/command.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import type { Environment } from './types.ts';
 
@@ -40,9 +41,8 @@ export async function probeLoader(valgrindBin: string, env: Record<string, strin
   const loader = LOADERS[process.arch];
   const probe = loader
     ? await runProcess({
-        argv: [valgrindBin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'],
+        command: new Command([valgrindBin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'], env),
         cwd: '/',
-        env,
         stdout: 'capture',
         timeoutMs: 120_000,
       })

@@ -125,7 +125,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   // The benchmark run natively with `codeEnv` (the attribution pass's adds its counter): an
   // environment reaches the code only through the command sandboxedCommand builds with it.
   const nativeWith = (codeEnv: Record<string, string>) => ({
-    ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs,
   });
@@ -134,7 +134,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome = await runProcess({
-    ...sandboxedCommand(
+    command: sandboxedCommand(
       ctx.sandbox,
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
       env,

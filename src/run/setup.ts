@@ -58,7 +58,7 @@ export interface SetupOptions {
 async function runOne(command: Command, fd: number, env: Record<string, string>, options: SetupOptions): Promise<string | undefined> {
   const argv = typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
   const sandboxed = sandboxedCommand(options.sandbox ?? NO_SANDBOX, argv, env, false, 0, [], options.cwd);
-  const outcome = await runProcess({ ...sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  const outcome = await runProcess({ command: sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome.spawnError) return outcome.spawnError;
   if (outcome.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
   return outcome.exitCode === 0 ? undefined : outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode}`;

@@ -54,7 +54,7 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
   const stderr = join(dir, 'stderr.log');
   const staging = profileDirectory(run.sandbox, dir);
   const outcome = await runProcess({
-    ...sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
+    command: sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
     stdout: { file: join(dir, 'stdout.log') },
     stderr: { file: stderr },

@@ -3,14 +3,14 @@ import { arch, availableParallelism, platform, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
+import { Command } from '../untrusted/command.ts';
 import { runProcess, runProcessSync, type ProcessOutcome } from '../untrusted/process.ts';
 import { STOPWATCH_X86_64 } from './helper.ts';
 
-/** One timed run of a program: its argv (already sandboxed), directory and environment. */
+/** One timed run of a program: its command (already sandboxed) and directory. */
 export interface TimedCommand {
-  argv: string[];
+  command: Command;
   cwd: string;
-  env: Record<string, string>;
   /** What messages call it: the benchmark, its side and configuration (`benchmark "parse" (head, cg-bench.yml)`), never the sandbox's argv. */
   name: string;
   /** The benchmark's `timeout`: a run still going then is killed with all it started. */
@@ -99,16 +99,11 @@ interface HelperOptions {
   nice: number;
 }
 
-function helperArgv(file: string, argv: readonly string[], path: string | undefined, options: HelperOptions): string[] {
-  return [
-    file,
-    String(options.cpu),
-    options.noAslr ? '1' : '0',
-    options.counters ? '1' : '0',
-    String(options.nice),
-    resolveProgram(argv[0]!, path ?? process.env['PATH']),
-    ...argv.slice(1),
-  ];
+/** `command` under the stopwatch helper, which runs its program by path: resolved on the command's PATH. */
+function helperCommand(file: string, command: Command, options: HelperOptions): Command {
+  const [program, ...args] = command.argv;
+  const resolved = new Command([resolveProgram(program!, command.env['PATH'] ?? process.env['PATH']), ...args], command.env);
+  return resolved.behind([file, String(options.cpu), options.noAslr ? '1' : '0', options.counters ? '1' : '0', String(options.nice)]);
 }
 
 function helperFields(r: ProcessOutcome, command: TimedCommand): Record<string, number> {
@@ -123,9 +118,8 @@ function helperFields(r: ProcessOutcome, command: TimedCommand): Record<string, 
 /** One timed run of the benchmark under the helper, through the process gate. */
 async function runHelper(file: string, command: TimedCommand, options: HelperOptions): Promise<Record<string, number>> {
   const r = await runProcess({
-    argv: helperArgv(file, command.argv, command.env['PATH'], options),
+    command: helperCommand(file, command.command, options),
     cwd: command.cwd,
-    env: command.env,
     stdout: 'capture',
     stderr: 'capture',
     timeoutMs: command.timeoutMs,
@@ -137,16 +131,16 @@ async function runHelper(file: string, command: TimedCommand, options: HelperOpt
 /** The helper on /bin/true: what its controls achieve here. */
 function probeHelper(file: string, options: HelperOptions): Record<string, number> {
   const probe: TimedCommand = {
-    argv: ['/bin/true'],
+    command: new Command(['/bin/true'], { PATH: '/usr/bin:/bin' }),
     cwd: '/',
-    env: { PATH: '/usr/bin:/bin' },
     name: "the stopwatch helper's probe",
     timeoutMs: PROBE_TIMEOUT_MS,
   };
+  const helped = helperCommand(file, probe.command, options);
   const r = runProcessSync({
-    argv: helperArgv(file, probe.argv, probe.env['PATH'], options),
+    argv: helped.argv,
     cwd: probe.cwd,
-    env: probe.env,
+    env: { ...helped.env },
     timeoutMs: probe.timeoutMs,
     output: 'capture',
   });
@@ -241,7 +235,7 @@ export function wallclockExecutor(experiment: { unpinned?: boolean; normalPriori
     unit: 'ms',
     controls,
     async run(command) {
-      const r = await runProcess({ argv: [...prefix, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      const r = await runProcess({ command: command.command.behind(prefix), cwd: command.cwd, timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail(command, 127, null);
       if (r.exitCode !== 0) fail(command, r.exitCode, r.signal);
@@ -330,8 +324,8 @@ export function countersExecutor(): Executor {
     unit: 'cycles',
     controls: [...controls.slice(0, 2), 'user-space cycles and instructions from perf stat'],
     async run(command) {
-      const argv = ['perf', 'stat', '-x', ',', '-e', 'cycles:u,instructions:u', '--', ...prefix, ...command.argv];
-      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: 'capture', timeoutMs: command.timeoutMs });
+      const perf = ['perf', 'stat', '-x', ',', '-e', 'cycles:u,instructions:u', '--', ...prefix];
+      const r = await runProcess({ command: command.command.behind(perf), cwd: command.cwd, stderr: 'capture', timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail(command, 127, null);
       if (r.exitCode !== 0) fail(command, r.exitCode, r.signal);

@@ -140,7 +140,7 @@ async function timeBenchmarks(
 ): Promise<TimedResult[]> {
   const { head, base } = options;
   const command = (spec: BenchmarkSpec, sandbox: TimedSandbox, side: 'base' | 'head'): TimedCommand => ({
-    ...sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, '/tmp'), false, 0, [], spec.cwd),
+    command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, '/tmp'), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === 'base' ? base.file : head.file)})`,
     timeoutMs: spec.timeoutMs,

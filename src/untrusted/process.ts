@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, realpathSync } from 'node:fs';
+import type { Command } from './command.ts';
 import { openNewFile } from './write.ts';
 
 /**
@@ -36,9 +37,9 @@ import { openNewFile } from './write.ts';
 type Output = { file: string; real?: string } | { fd: number } | 'capture' | 'ignore';
 
 export interface RunOptions {
-  argv: readonly string[];
+  /** What to start, argv and environment together (command.ts). */
+  command: Command;
   cwd: string;
-  env: Record<string, string>;
   stdout?: Output;
   stderr?: Output;
   /**
@@ -207,7 +208,7 @@ function runIn(options: RunOptions, cwd: { path: string }): Promise<ProcessOutco
   const opened = [options.stdout, options.stderr]
     .map((o, i) => (typeof o === 'object' && 'file' in o ? [out, err][i] : undefined))
     .filter((fd): fd is number => typeof fd === 'number');
-  const argv = [...boundToCgBench(), ...options.argv];
+  const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve) => {
@@ -215,7 +216,7 @@ function runIn(options: RunOptions, cwd: { path: string }): Promise<ProcessOutco
     try {
       child = spawn(argv[0]!, argv.slice(1), {
         cwd: cwd.path,
-        env: options.env,
+        env: options.command.env,
         stdio: ['ignore', out, err],
         detached: true,
       });

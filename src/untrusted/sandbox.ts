@@ -31,6 +31,7 @@ import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { FIXED_HOSTNAME } from '../util/fixed-hostname.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
+import { Command } from './command.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
 import { ownProgram, ownProgramsEnv, SHARED_TMP_DIRS } from './environment.ts';
 import { keptProbe, keptProbesStillWork } from './kept-probes.ts';
@@ -1131,12 +1132,6 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
   return missing;
 }
 
-/** A command for runProcess: the programs around the code get `env`, the code its own through argv. */
-export interface SandboxedCommand {
-  argv: string[];
-  env: Record<string, string>;
-}
-
 /**
  * What runs `argv` inside the sandbox with `codeEnv` as its environment: a setup command, or
  * (measured) a benchmark, which with one CPU is pinned to the job's (`job`: the index of the worker
@@ -1155,7 +1150,7 @@ export function sandboxedCommand(
   job = 0,
   own: readonly string[] = [],
   cwd?: string,
-): SandboxedCommand {
+): Command {
   const prefix = withKept(
     measured ? sandbox.measuredPrefix : sandbox.prefix,
     own,
@@ -1169,7 +1164,7 @@ export function sandboxedCommand(
   const handed = { PWD: cwd ?? codeEnv['PWD'], HOME: codeEnv['HOME'], TMPDIR: codeEnv['TMPDIR'], PATH: codeEnv['PATH'], PYTHONPATH: codeEnv['PYTHONPATH'] };
   const env = ownProgramsEnv();
   for (const [name, value] of Object.entries(handed)) if (value !== undefined) env[`_CGB_${name}`] = value;
-  return { argv: [...pin, ...prefix, ownProgram('env'), '-i', '--', ...assignments, ...program], env };
+  return new Command([...pin, ...prefix, ownProgram('env'), '-i', '--', ...assignments, ...program], env);
 }
 
 /**

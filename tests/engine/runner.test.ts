@@ -9,6 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runProcess } from '../../src/untrusted/process.ts';
+import { Command } from '../../src/untrusted/command.ts';
 import { untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { CLI, cli, project, tempDir } from '../helpers.ts';
 import { eventually, killAll, processesMentioning } from './processes.ts';
@@ -219,11 +220,20 @@ describe('a process that leaves its group (setsid)', () => {
 describe('runProcess, the gate itself', () => {
   test('what a process leaves in its group (deaf, stopped) is killed when it ends; a timeout kills the whole group', async () => {
     const cwd = tempDir('cg-bench-runner-gate-');
-    const ended = await runProcess({ argv: shell(`(${DEAF}) & ${stoppedChild(cwd)} & exit 0`, cwd), cwd, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 60_000 });
+    const ended = await runProcess({
+      command: new Command(shell(`(${DEAF}) & ${stoppedChild(cwd)} & exit 0`, cwd), { PATH: '/usr/bin:/bin' }),
+      cwd,
+      timeoutMs: 60_000,
+    });
     assert.deepEqual([ended.exitCode, ended.timedOut], [0, false]);
     assert.deepEqual(await survivors(cwd), [], 'left behind by a process that ended');
 
-    const hung = await runProcess({ argv: shell(`(${DEAF}) & ${STOPPED}`, cwd), cwd, env: { PATH: '/usr/bin:/bin' }, stdout: 'capture', timeoutMs: 500 });
+    const hung = await runProcess({
+      command: new Command(shell(`(${DEAF}) & ${STOPPED}`, cwd), { PATH: '/usr/bin:/bin' }),
+      cwd,
+      stdout: 'capture',
+      timeoutMs: 500,
+    });
     assert.equal(hung.timedOut, true);
     assert.equal(hung.signal, 'SIGKILL');
     assert.deepEqual(await survivors(cwd), [], 'left behind by a timed-out process');
@@ -234,7 +244,7 @@ test('runProcess starts a process only in the directory at the real path it is g
   const dir = tempDir();
   mkdirSync(join(dir, 'real'));
   symlinkSync(join(dir, 'real'), join(dir, 'link'));
-  const run = (cwd: string) => runProcess({ argv: ['/bin/pwd', '-P'], cwd, env: {}, stdout: 'capture', timeoutMs: 30_000 });
+  const run = (cwd: string) => runProcess({ command: new Command(['/bin/pwd', '-P'], {}), cwd, stdout: 'capture', timeoutMs: 30_000 });
   assert.equal((await run(join(dir, 'real'))).stdout.trim(), join(dir, 'real'));
   // Before: started in whatever the link led to (as root, anywhere root may go).
   const refused = await run(join(dir, 'link'));

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runPaired } from '../../src/stopwatch/paired.ts';
 import { parseHelperLine, resolveProgram } from '../../src/stopwatch/executor.ts';
+import { Command } from '../../src/untrusted/command.ts';
 import {
   abbaOrder,
   keptLogRatios,
@@ -71,13 +72,13 @@ test('the schedule: warm-ups thrown away, ABBA pairs until the budget, at least 
     name: 'wallclock' as const,
     unit: 'ms' as const,
     controls: [],
-    run: async (c: { argv: string[] }) => {
+    run: async (c: { command: Command }) => {
       clock += 10;
-      runs.push(c.argv[0]!);
+      runs.push(c.command.argv[0]!);
       return { value: 1 };
     },
   };
-  const cmd = (name: string) => ({ argv: [name], cwd: '/', env: {}, name, timeoutMs: 1000 });
+  const cmd = (name: string) => ({ command: new Command([name], {}), cwd: '/', name, timeoutMs: 1000 });
   const s = await runPaired(executor, cmd('B'), cmd('H'), { budgetMs: 100, warmups: 1, minPairs: 3, maxPairs: 100, now: () => clock });
   assert.deepEqual(runs.slice(0, 2), ['B', 'H'], 'the warm-up pair');
   assert.deepEqual(s.order.slice(0, 4), ['base', 'head', 'head', 'base']);

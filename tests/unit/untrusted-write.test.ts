@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { CgBenchError } from '../../src/errors.ts';
 import { runProcess } from '../../src/untrusted/process.ts';
+import { Command } from '../../src/untrusted/command.ts';
 import { openNewFile, writeNewFile } from '../../src/untrusted/write.ts';
 import { tempDir as newTempDir } from '../helpers.ts';
 
@@ -27,9 +28,8 @@ test("a link planted at a log's name: the log is a new plain file, the file the 
   symlinkSync(victim, join(out, 'stdout.log'));
   symlinkSync(victim, join(out, 'stderr.log'));
   const r = await runProcess({
-    argv: ['/bin/sh', '-c', 'echo planted-out; echo planted-err >&2'],
+    command: new Command(['/bin/sh', '-c', 'echo planted-out; echo planted-err >&2'], { PATH: '/usr/bin:/bin' }),
     cwd: out,
-    env: { PATH: '/usr/bin:/bin' },
     timeoutMs: 60_000,
     stdout: { file: join(out, 'stdout.log') },
     stderr: { file: join(out, 'stderr.log') },
