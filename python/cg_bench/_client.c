@@ -32,11 +32,12 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
-/* 3.11 only: the collector's generation lists (struct _gc_runtime_state), walked without a list. */
-#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(PYPY_VERSION)
+/* 3.11 to 3.14 with the GIL: the collector's lists (struct _gc_runtime_state), walked without a list. */
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030F0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
 #  define Py_BUILD_CORE 1 /* the internal headers need it; no header is included after them */
 #  undef _PyGC_FINALIZED /* objimpl.h's, which pycore_gc.h defines again */
 #  include <internal/pycore_interp.h>
+#  include <internal/pycore_gc.h> /* 3.14's own (_PyGC_NEXT_MASK_OLD_SPACE_1: 3.14.0-3.14.4) */
 #endif
 
 #define AREA_BASE ((uintptr_t)CG_BENCH_AREA_BASE)
@@ -960,21 +961,21 @@ static int keep_found(PyObject *obj, void *arg) {
 }
 
 /* Every function's bytecode reset and every heap type untagged, with no other thread able to run while
- * it holds objects (collector off, no Python code, the GIL kept): 3.12+ visits the heap, 3.11 walks the
- * collector's lists (gc.get_objects()'s list cost 59 ms with 1M objects), before 3.11 nothing. */
+ * it holds objects (collector off, no Python code, the GIL kept): 3.11 to 3.14 walk the collector's lists (3.11:
+ * gc.get_objects()'s; 3.12+: and the frozen ones, as 3.13.5's visitor); others visit (3.13: 40 ms per 1M objects). */
 static PyObject *forget_learned_state(PyObject *self, PyObject *unused) {
     found_objects found = {NULL, 0, 0, 0};
     codes_reset = 0;
     int collecting = PyGC_Disable();
-#if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
-    PyUnstable_GC_VisitObjects(keep_found, &found);
-#elif PY_VERSION_HEX >= 0x030B0000 && !defined(PYPY_VERSION) /* 3.11 */
+#if defined(Py_INTERNAL_INTERP_H) && !defined(_PyGC_NEXT_MASK_OLD_SPACE_1) /* not 3.14.0-3.14.4's young, old[2] */
     struct _gc_runtime_state *gc = &PyInterpreterState_Get()->gc;
-    for (int i = 0; i < NUM_GENERATIONS && !found.failed; i++) {
-        PyGC_Head *head = &gc->generations[i].head; /* what gc.get_objects() lists: not the frozen objects */
+    for (int i = 0; i < NUM_GENERATIONS + (PY_VERSION_HEX >= 0x030C0000) && !found.failed; i++) {
+        PyGC_Head *head = i < NUM_GENERATIONS ? &gc->generations[i].head : &gc->permanent_generation.head;
         for (PyGC_Head *g = _PyGCHead_NEXT(head); g != head && keep_found((PyObject *)(g + 1), &found); g = _PyGCHead_NEXT(g))
             ;
     }
+#elif PY_VERSION_HEX >= 0x030C0000 /* 3.15+, free-threaded builds, PyPy, 3.14.0-3.14.4 */
+    PyUnstable_GC_VisitObjects(keep_found, &found);
 #endif
     int failed = found.failed;
     if (failed)

@@ -54,3 +54,21 @@ tracemalloc.start()
 _client.forget_learned_state()
 print("listed", tracemalloc.get_traced_memory()[1] > 800_000 if sys.version_info >= (3, 11) else "n/a")
 tracemalloc.stop()
+# 3.11 to 3.14 walk the collector's lists, reading each object's header; the visitor (3.12, 3.13, 3.14 before)
+# INCREFed and DECREFed every object (~40 ms per 1M objects under Cachegrind). In a forked child, whose pages
+# are copied once written: the walk over 500,000 lists dirtied 2.9 MB (3.13, 3.14) and 5.4 MB (3.11); the
+# visitor 15.8 MB with 200,000 (3.13, 3.14), more than the lists fill.
+import os
+more += [[i] for i in range(300_000)]
+def dirty_kb():
+    with open("/proc/self/smaps_rollup") as f:
+        return sum(int(line.split()[1]) for line in f if line.startswith("Private_Dirty:"))
+read, write = os.pipe()
+child = os.fork()
+if child == 0:
+    before = dirty_kb()
+    _client.forget_learned_state()
+    os.write(write, str(dirty_kb() - before).encode())
+    os._exit(0)
+os.waitpid(child, 0)
+print("walk writes objects", int(os.read(read, 64)) > len(more) * sys.getsizeof(more[0]) // 1024 // 3)
