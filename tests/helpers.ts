@@ -96,13 +96,17 @@ export function git(cwd: string, ...args: string[]): string {
 }
 
 /**
- * An environment whose PATH has an `unshare` that refuses pid namespaces (as a probe timing out under
- * load used to make cg-bench believe): a run then gets the weaker seal, for real.
+ * An environment whose own programs' PATH (CG_BENCH_OWN_PATH) has an `unshare` that refuses pid
+ * namespaces (as a probe timing out under load used to make cg-bench believe): a run then gets the
+ * weaker seal, for real.
  */
+/** Where cg-bench looks for its own programs by default (untrusted/environment.ts), for tests that put theirs first. */
+export const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
 export function withoutPidNamespaces(): NodeJS.ProcessEnv {
   const bin = tempDir('cg-bench-no-pid-ns-');
   const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
   writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
   chmodSync(join(bin, 'unshare'), 0o755);
-  return { PATH: `${bin}:${process.env['PATH']}` };
+  return { CG_BENCH_OWN_PATH: `${bin}:${SYSTEM_PATH}` };
 }

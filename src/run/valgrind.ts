@@ -2,6 +2,7 @@ import { accessSync, constants, openSync, readSync, closeSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { CacheGeometry, InstrumentMode } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { ownProgramsPath } from '../untrusted/environment.ts';
 import { runProcessSync, type ProcessOutcome } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { outputFileArgs } from './valgrind-files.ts';
@@ -48,9 +49,12 @@ export function findOnPath(program: string, path: string | undefined): string | 
  */
 export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindInstall {
   const explicit = env['CG_BENCH_VALGRIND'];
-  let bin = explicit || findOnPath('valgrind', env['PATH']);
+  // Not the caller's PATH, which can name the checkout (npx's node_modules/.bin): root runs --version.
+  let bin = explicit || findOnPath('valgrind', ownProgramsPath());
   if (!bin) {
-    throw new CgBenchError('valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary');
+    throw new CgBenchError(
+      `valgrind not found in ${ownProgramsPath()} (where cg-bench finds the programs it runs itself: never PATH, which may name the checkout); install it (apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary`,
+    );
   }
   if (!explicit && startsWithShebang(bin)) {
     const real = join(dirname(bin), 'valgrind.bin');

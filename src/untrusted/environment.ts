@@ -1,16 +1,48 @@
-import { realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The system's directories, where util-linux, coreutils, the shell, git and Valgrind are installed. */
+const SYSTEM_PATH: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+
+/** Whether `dir` and every directory on the way to it (as it resolves) belong to root and only root may write them. */
+function rootsOnly(dir: string): boolean {
+  try {
+    for (let at = realpathSync(dir); ; at = dirname(at)) {
+      const s = lstatSync(at);
+      if (!s.isDirectory() || s.uid !== 0 || (s.mode & 0o022) !== 0) return false;
+      if (at === '/') return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+let systemPath: string | undefined;
+/**
+ * Where cg-bench finds the programs it runs itself (ownProgram, and Valgrind and git by name): the
+ * system's directories that only root may change, never the caller's PATH. That PATH can name the
+ * checkout (`npx cg-bench` puts the project's node_modules/.bin first: a pull request committed a
+ * `setpriv` there and root ran it, reading the CI tokens) or a directory the code can make or write
+ * (a HOME of mode 1777 in an image, where it planted the `hostname` and `mount` a view runs).
+ * CG_BENCH_OWN_PATH, an operator's (and the tests') choice, is taken as given.
+ */
+export function ownProgramsPath(): string {
+  const chosen = process.env['CG_BENCH_OWN_PATH'];
+  if (chosen) return chosen;
+  systemPath ??= SYSTEM_PATH.filter(rootsOnly).join(':') || '/usr/bin:/bin';
+  return systemPath;
+}
 
 /**
  * The environment of every program the gates start around the code or as another uid: the sandbox's
  * unshare, taskset and setpriv, a view's shell and its mounts, rm and kill as an owner, the probes.
  * Never cg-bench's own whole (a process of the code's uid read the CI tokens from /proc/PID/environ
  * of an rm started as that uid), never the code's (its LD_PRELOAD or PATH ran its programs as root in
- * them): the code gets its own from `env -i` as the last program before it (sandbox.ts). Only PATH is
- * cg-bench's caller's, which chose these programs before and still does; messages in C's words.
+ * them): the code gets its own from `env -i` as the last program before it (sandbox.ts). PATH is
+ * ownProgramsPath(), never the caller's; messages in C's words.
  */
 export function ownProgramsEnv(): Record<string, string> {
-  return { PATH: process.env['PATH'] || '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LC_ALL: 'C', LANGUAGE: 'C' };
+  return { PATH: ownProgramsPath(), LC_ALL: 'C', LANGUAGE: 'C' };
 }
 
 /** The temporary directories every run on a machine shares: in a view (sandbox.ts), each run gets its own, empty. */

@@ -110,6 +110,12 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv, ownCopy = fa
       throw new CgBenchError(
         `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`,
       );
+    // setpriv takes 4294967295, (uid_t)-1, as "leave unchanged": the code kept root's real uid.
+    if (match.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    // Root's group reads what only root's group may (a root:root 0640 file).
+    if (Number(match[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
   const owner = statSync(root);

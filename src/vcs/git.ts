@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { runProcessSync } from '../untrusted/process.ts';
+import { ownProgram } from '../untrusted/environment.ts';
 
 /**
  * Pull-request code may have written into the checkout (its .git included) before git runs here:
@@ -33,7 +34,7 @@ const GIT_TIMEOUT_MS = 30 * 60_000;
 export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
   const r = runProcessSync({
-    argv: ['git', ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram('git'), ...SAFE_GIT_OPTIONS, ...args],
     cwd: repo,
     env: { ...caller, ...SAFE_GIT_ENV, ...env },
     timeoutMs: GIT_TIMEOUT_MS,

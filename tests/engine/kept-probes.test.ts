@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, project, readJson, tempDir } from '../helpers.ts';
+import { cli, project, readJson, SYSTEM_PATH, tempDir } from '../helpers.ts';
 
 test('a second run starts no sandbox probe and measures the same; a kept view that then fails is probed again and the run measured again', async (t) => {
   const dir = project(['benchmarks:', '  - name: nothing', '    run: [/bin/true]', ''].join('\n'));
@@ -29,7 +29,7 @@ test('a second run starts no sandbox probe and measures the same; a kept view th
     `#!/bin/sh\nfor a in "$@"; do last=$a; done\necho "$last" >>${log}\nif [ -e ${refuse} ]; then for a in "$@"; do [ "$a" = --mount ] && exit 1; done; fi\nexec ${real} "$@"\n`,
   );
   chmodSync(join(bin, 'unshare'), 0o755);
-  const env = { ...process.env, PATH: `${bin}:${process.env['PATH']}`, XDG_CACHE_HOME: join(scratch, 'cache'), CG_BENCH_PROBE_CACHE: '1' };
+  const env = { ...process.env, CG_BENCH_OWN_PATH: `${bin}:${SYSTEM_PATH}`, XDG_CACHE_HOME: join(scratch, 'cache'), CG_BENCH_PROBE_CACHE: '1' };
   const run = async (out: string) => {
     writeFileSync(log, '');
     const r = await cli(['run', '--out', out], { cwd: dir, env });

@@ -127,7 +127,7 @@ test("the programs cg-bench starts as the code's uid (setpriv: rm, kill, the cod
   });
   const r = await cli(['run', '--out', join(root, 'out')], {
     cwd: dir,
-    env: { PATH: `${bin}:${noPidNamespaces['PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}`, GITHUB_TOKEN: CANARY, CI_JOB_TOKEN: CANARY },
+    env: { CG_BENCH_OWN_PATH: `${bin}:${noPidNamespaces['CG_BENCH_OWN_PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}`, GITHUB_TOKEN: CANARY, CI_JOB_TOKEN: CANARY },
   });
   assert.equal(r.code, 0, r.stderr);
   const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);

@@ -5,16 +5,16 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { untrustedSandbox } from '../../src/untrusted/sandbox.ts';
-import { tempDir } from '../helpers.ts';
+import { SYSTEM_PATH, tempDir } from '../helpers.ts';
 
 test('a refused fresh /proc is probed once, whatever language the caller speaks', (t) => {
   // An unshare that refuses --mount-proc as util-linux does, in German unless told C.
   const bin = tempDir('cg-bench-fake-unshare-');
   const root = tempDir();
   const count = join(bin, 'count');
-  const saved = { PATH: process.env['PATH'], LANG: process.env['LANG'] };
+  const saved = { LANG: process.env['LANG'] };
   t.after(() => {
-    process.env['PATH'] = saved.PATH;
+    delete process.env['CG_BENCH_OWN_PATH'];
     if (saved.LANG === undefined) delete process.env['LANG'];
     else process.env['LANG'] = saved.LANG;
     rmSync(bin, { recursive: true, force: true });
@@ -33,7 +33,7 @@ test('a refused fresh /proc is probed once, whatever language the caller speaks'
   ].join('\n');
   writeFileSync(join(bin, 'unshare'), refusal, { mode: 0o755 });
   writeFileSync(count, '');
-  process.env['PATH'] = `${bin}:${process.env['PATH']}`;
+  process.env['CG_BENCH_OWN_PATH'] = `${bin}:${SYSTEM_PATH}`;
   process.env['LANG'] = 'de_DE.UTF-8';
   const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000 });
   if (!sandbox.isolatedPids) return t.skip('no pid namespace here');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { withPrivateHome } from '../../src/run/private-home.ts';
 import { NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
-import { tempDir } from '../helpers.ts';
+import { SYSTEM_PATH, tempDir } from '../helpers.ts';
 
 test("a benchmark's HOME is removed while the event loop runs on", async (t) => {
   const dir = tempDir();
@@ -23,10 +23,9 @@ test("a benchmark's HOME is removed while the event loop runs on", async (t) => 
     `#!/bin/sh\ni=0\nwhile [ ! -e ${go} ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done\n[ -e ${go} ] && echo saw >>${log} || echo waited >>${log}\nexec ${real} "$@"\n`,
   );
   chmodSync(join(bin, 'rm'), 0o755);
-  const path = process.env['PATH'];
-  process.env['PATH'] = `${bin}:${path}`;
+  process.env['CG_BENCH_OWN_PATH'] = `${bin}:${SYSTEM_PATH}`;
   t.after(() => {
-    process.env['PATH'] = path;
+    delete process.env['CG_BENCH_OWN_PATH'];
     rmSync(dir, { recursive: true, force: true });
   });
   let home = '';

@@ -9,14 +9,13 @@ import { ownProgram } from '../../src/untrusted/environment.ts';
 import { sandboxedCommand, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { tempDir } from '../helpers.ts';
 
-/** Runs `body` with PATH set to `path`, then puts it back. */
+/** Runs `body` with the own programs' PATH (CG_BENCH_OWN_PATH) set to `path`, then unset. */
 function withPath<T>(path: string, body: () => T): T {
-  const before = process.env['PATH'];
-  process.env['PATH'] = path;
+  process.env['CG_BENCH_OWN_PATH'] = path;
   try {
     return body();
   } finally {
-    process.env['PATH'] = before;
+    delete process.env['CG_BENCH_OWN_PATH'];
   }
 }
 
