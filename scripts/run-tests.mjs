@@ -6,6 +6,8 @@
 //   node --import tsx scripts/run-tests.mjs FILE...
 //   node scripts/run-tests.mjs --list FILE...      prints the order only, with the expected schedule
 //   CG_BENCH_TEST_SLOTS=N                          files at once (2 by default)
+// After the TAP it prints, as TAP comments, each file's wall time and the timeline (which files ran
+// beside which, and how busy the machine's cores were meanwhile): every CI log shows where the time goes.
 //
 // The order is that of a simulated run with SLOTS slots taking the next file as one frees: the longest
 // first, so the end is made of short ones, but never a file that would wait on the engine lock: beside
@@ -17,6 +19,8 @@
 // what a file has saved since, estimated; a file not named counts as SHORT (a unit file as 1 s). The
 // simulation keeps them whatever runs beside: with more slots than cores it is optimistic. They only
 // order the files: nothing is timed.
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
 
@@ -150,4 +154,76 @@ const stream = run({ files, concurrency: SLOTS });
 stream.on('test:fail', () => {
   process.exitCode = 1;
 });
-stream.compose(tap).pipe(process.stdout);
+const timeline = watchSchedule(stream, files);
+const tapped = stream.compose(tap);
+tapped.pipe(process.stdout);
+tapped.on('end', () => process.stdout.write(timeline.report()));
+
+/** The machine's CPU time so far, busy and all, in clock ticks (/proc/stat; undefined elsewhere). */
+function machineTicks() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are a core not working.
+    const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: all - ticks[3] - ticks[4], all };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the wall time goes: each file's start and end (a file starts when the runner takes it, ends
+ * when its process has reported), and at each start or end the files then running and how many cores
+ * the machine kept busy since the line before (all its work: the suite's, the image build's, the
+ * checks', anything else). Printed after the TAP, as TAP comments, so every CI log shows it.
+ */
+function watchSchedule(events, names) {
+  const t0 = performance.now();
+  const given = new Set(names);
+  const at = () => (performance.now() - t0) / 1000;
+  const cores = availableParallelism();
+  const spans = new Map();
+  const lines = [];
+  const running = new Set();
+  let last = { t: 0, ticks: machineTicks() };
+  const short = (f) => f.replace(/^tests\//, '').replace(/\.test\.ts$/, '');
+  const mark = (sign, file) => {
+    const t = at();
+    const ticks = machineTicks();
+    const busy = ticks && last.ticks && ticks.all > last.ticks.all ? ((ticks.busy - last.ticks.busy) / (ticks.all - last.ticks.all)) * cores : undefined;
+    if (sign === '+') running.add(file);
+    else running.delete(file);
+    const load = busy === undefined ? '' : `${busy.toFixed(1)}/${cores} cores busy since the line before; `;
+    lines.push(`${t.toFixed(1).padStart(6)} s ${sign}${short(file)}  (${load}running: ${[...running].map(short).join(', ') || 'none'})`);
+    last = { t, ticks };
+  };
+  events.on('test:dequeue', (d) => {
+    if (d.nesting !== 0 || !given.has(d.name) || spans.has(d.name)) return;
+    spans.set(d.name, { start: at(), end: undefined });
+    mark('+', d.name);
+  });
+  events.on('test:complete', (d) => {
+    const span = d.nesting === 0 && given.has(d.name) ? spans.get(d.name) : undefined;
+    if (!span || span.end !== undefined) return;
+    span.end = at();
+    mark('-', d.name);
+  });
+  const first = machineTicks();
+  return {
+    report() {
+      const end = at();
+      const out = ["# schedule: each file's wall time (start -> end, seconds since the tests started), longest first"];
+      const rows = [...spans].map(([file, s]) => ({ file, start: s.start, end: s.end ?? end }));
+      for (const r of rows.sort((a, b) => b.end - b.start - (a.end - a.start)))
+        out.push(`${(r.end - r.start).toFixed(1).padStart(7)} s  ${r.start.toFixed(1).padStart(6)} -> ${r.end.toFixed(1).padStart(6)}  ${r.file}`);
+      const ticks = machineTicks();
+      const busy =
+        ticks && first ? ` the machine's cores busy ${(((ticks.busy - first.busy) / (ticks.all - first.all)) * cores).toFixed(2)} of ${cores} on average;` : '';
+      const sum = rows.reduce((a, r) => a + r.end - r.start, 0);
+      out.push(`# ${rows.length} files in ${end.toFixed(1)} s;${busy} files running ${(sum / end).toFixed(2)} at a time on average (${SLOTS} slots)`);
+      out.push('# timeline: +file started, -file ended');
+      out.push(...lines);
+      return `${out.map((l) => (l.startsWith('#') ? l : `# ${l}`)).join('\n')}\n`;
+    },
+  };
+}
