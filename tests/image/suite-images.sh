@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The images a suite made under its own names (scripts/test.sh: localhost/cg-bench:test-suite-XXXXXX,
+# and the ones the tests derive from it, NAME-examples, NAME-gcl-helper, ...) are renamed at its end to
+# the shared names of a run without a suite (localhost/cg-bench:test, -examples, ...): the next suite's
+# builds find their layers cached, and the store keeps one set of names, not one per suite ever run.
+# Only names are moved (a name the image also has elsewhere is untagged, never the image removed),
+# so a second suite running meanwhile keeps every image it uses.
+#   suite-images.sh SUITE_NAME SHARED_NAME      CG_BENCH_TEST_ENGINE as in tests/image/container.ts
+set -euo pipefail
+suite=$1 shared=$2
+read -r -a engine <<< "${CG_BENCH_TEST_ENGINE:-podman --runtime runc}"
+"${engine[@]}" images --format '{{.Repository}}:{{.Tag}}' --filter "reference=$suite*" | sort -u | while read -r name; do
+  case "$name" in "$suite" | "$suite"-*) ;; *) continue ;; esac
+  "${engine[@]}" tag "$name" "$shared${name#"$suite"}" && "${engine[@]}" rmi "$name" >/dev/null || echo "suite-images: $name kept" >&2
+done
