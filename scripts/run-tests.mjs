@@ -149,13 +149,16 @@ function schedule() {
     const lane = running.filter((s) => !WAITING(s.file)).length >= SLOTS;
     const fits = (f) => !lane || WAITING(f) || !pending.some(WAITING);
     // The longest that would wait on none of the running files nor on the image; else the longest
-    // that would not wait on the files; if every one would, the longest, started when the files it
-    // would wait on end.
-    const free = (f) => fits(f) && !running.some((s) => waits(f, s.file));
+    // that would not wait on the files; else a unit file (short, it waits on nothing), once the files
+    // that hold the lock alone have run (until then they are kept for beside those: nothing else
+    // goes there); if every one would wait, the longest, started when the files it would wait on end.
+    const free = (f) => !running.some((s) => waits(f, s.file));
     const ready = (f) => (!inContainers(f) && !LOADS_MACHINE.has(f)) || slot.until >= IMAGE_SECONDS;
-    const first = pending.findIndex((f) => free(f) && ready(f));
-    const i = first === -1 ? pending.findIndex(free) : first;
-    const file = pending.splice(i === -1 ? 0 : i, 1)[0];
+    const spare = (f) => unit(f) && free(f) && !pending.some((p) => EXCLUSIVE.has(p));
+    const i = [(f) => fits(f) && free(f) && ready(f), (f) => fits(f) && free(f), spare, free]
+      .map((take) => pending.findIndex(take))
+      .find((index) => index !== -1);
+    const file = pending.splice(i ?? 0, 1)[0];
     const imageBuilt = inContainers(file) ? IMAGE_SECONDS : 0;
     const start = Math.max(slot.until, imageBuilt, ...running.filter((s) => waits(file, s.file)).map((s) => s.until));
     slot.file = file;
