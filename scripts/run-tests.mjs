@@ -27,7 +27,7 @@ import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
 
 const SECONDS = {
-  'tests/github/action.test.ts': 183,
+  'tests/github/action.test.ts': 150,
   'tests/image/python-libraries.test.ts': 123,
   // 141 s in that run; one cg-bench run, not two, since: 82 s alone.
   'tests/image/python.test.ts': 85,
