@@ -31,7 +31,7 @@ const SECONDS = {
   'tests/image/python-libraries.test.ts': 123,
   // 141 s in that run; one cg-bench run, not two, since: 82 s alone.
   'tests/image/python.test.ts': 85,
-  'tests/gitlab/component.test.ts': 84,
+  'tests/gitlab/component.test.ts': 68,
   'tests/runners/gitlab-ci-local-sharded.test.ts': 68,
   'tests/image/stress.test.ts': 61,
   'tests/runners/dogfood-gitlab-ci-local.test.ts': 61,
