@@ -6,6 +6,7 @@
 //   node --import tsx scripts/run-tests.mjs FILE...
 //   node scripts/run-tests.mjs --list FILE...      prints the order only, with the expected schedule
 //   CG_BENCH_TEST_SLOTS=N                          files at once (2 by default)
+//   CG_BENCH_TEST_WAITING_SLOTS=N                  and beside them, runners' files (1 by default)
 // After the TAP it prints, as TAP comments, each file's wall time and the timeline (which files ran
 // beside which, and how busy the machine's cores were meanwhile): every CI log shows where the time goes.
 //
@@ -88,7 +89,7 @@ const CONTAINER_DIRS = ['tests/image/', 'tests/github/', 'tests/gitlab/', 'tests
 
 const list = process.argv[2] === '--list';
 /**
- * Files run at once (CG_BENCH_TEST_SLOTS; 2 by default, one per core). Measured with 3: the two Python
+ * Files run at once, besides the waiting slots' (CG_BENCH_TEST_SLOTS; 2 by default, one per core). Measured with 3: the two Python
  * files and the image stress test together took 550 s, as long as one after the other (554 s), on a
  * machine other work kept at load 4-20: they are CPU-bound (Valgrind), and a third slot gains only
  * where files wait (container starts, runners), costing every file beside it CPU.
