@@ -98,12 +98,15 @@ const SLOTS = Number(process.env['CG_BENCH_TEST_SLOTS'] ?? 2);
 /**
  * Slots beside those for files that mostly wait (CG_BENCH_TEST_WAITING_SLOTS; 1 by default): the
  * runners' files spend their time in gitlab-ci-local's and act's own Node processes, container
- * starts, volume copies and waits between jobs (tests/runners/gitlab-ci-local.test.ts alone: 35 s of
- * CPU, its containers' included, in 62 s), so one of them beside two other files uses what those
- * leave idle. Only they take it: two files of the rest at most run at once while one is left.
+ * starts, volume copies and waits between jobs, and the action's in container starts and the fake
+ * services (measured alone at load 2-5, CPU of the process tree and of the containers' cgroups:
+ * tests/runners/gitlab-ci-local.test.ts 35 s in 62 s, tests/github/action.test.ts 71 s in 150 s;
+ * tests/image/python.test.ts, for comparison, 71 s in 82 s), so one of them beside two other files
+ * uses what those leave idle. Only they take it: two files of the rest at most run at once while
+ * one is left.
  */
 const WAITING_SLOTS = Number(process.env['CG_BENCH_TEST_WAITING_SLOTS'] ?? 1);
-const WAITING = (f) => f.startsWith('tests/runners/');
+const WAITING = (f) => f.startsWith('tests/runners/') || f === 'tests/github/action.test.ts';
 const given = process.argv.slice(list ? 3 : 2);
 const seconds = (f) => SECONDS[f] ?? (f.startsWith('tests/unit/') ? 1 : SHORT);
 const inContainers = (f) => CONTAINER_DIRS.some((d) => f.startsWith(d));
