@@ -14,7 +14,7 @@ checked=
 # the kill, or the suite's status would be 1 and its TMPDIR left behind.)
 images=
 trap 'for job in ${build:-} ${checked:-}; do kill "$job" 2>/dev/null || true; done
-  if [ -n "$images" ]; then bash tests/image/suite-images.sh "$images" localhost/cg-bench:test || true; fi
+  if [ -n "$images" ]; then bash tests/image/suite-images.sh "$images" localhost/cg-bench:suites || true; fi
   rm -rf "$TMPDIR"' EXIT
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
@@ -27,9 +27,10 @@ if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   export CG_BENCH_TEST_IMAGE_STAMP="$TMPDIR/image-built"
   # The suite's own image names (its TMPDIR's suffix in the tag), from which the tests derive the
   # others (tests/image/container.ts): a second suite on the machine, with other code or the same,
-  # never retags, untags or replaces an image this one uses. Renamed to the shared names at the end.
+  # never retags, untags or replaces an image this one uses. Renamed at the end to names that suites
+  # share (localhost/cg-bench:suites...), not the default a test file run alone uses (:test).
   if [ -z "${CG_BENCH_TEST_IMAGE:-}" ]; then
-    images="localhost/cg-bench:test-suite-${TMPDIR##*.}"
+    images="localhost/cg-bench:suite-${TMPDIR##*.}"
     export CG_BENCH_TEST_IMAGE=$images
   fi
   bash tests/image/build-image.sh >"$TMPDIR/image-build.log" 2>&1 &
