@@ -12,10 +12,9 @@ build=
 checked=
 # (Under set -e a failing command in the trap ends it: a build or checks already done must not fail
 # the kill, or the suite's status would be 1 and its TMPDIR left behind.)
+# (One line: tests/unit/test-script.test.ts runs it.)
 images=
-trap 'for job in ${build:-} ${checked:-}; do kill "$job" 2>/dev/null || true; done
-  if [ -n "$images" ]; then bash tests/image/suite-images.sh "$images" localhost/cg-bench:suites || true; fi
-  rm -rf "$TMPDIR"' EXIT
+trap 'for job in ${build:-} ${checked:-}; do kill "$job" 2>/dev/null || true; done; if [ -n "${images:-}" ]; then bash tests/image/suite-images.sh "$images" localhost/cg-bench:suites || true; fi; rm -rf "$TMPDIR"' EXIT
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts)
