@@ -23,9 +23,10 @@
 // optimistic. They only order the files: nothing is timed. The schedule printed after each run
 // (above) gives the next figures.
 // What a run costs, counted whole (13:00 run of round 9, 3 slots, beside other work at load 7): the
-// suite's processes 741 s of CPU (what `time bash .ci/run` reports) and its containers 610 s more
-// (their cgroups: conmon's children are not the suite's), 1,350 s on 2 cores, 1.89 of them busy: the
-// suite is CPU-bound, and no order brings it under 675 s on two cores. And the order is fixed before
+// suite's processes 741 s of CPU (what `time bash .ci/run` reports) and the containers' cgroups 610 s
+// more (conmon's children are not the suite's processes; other work's containers, if any ran, are in
+// it too), up to 1,350 s on 2 cores, 1.89 of them busy: the suite is nearly CPU-bound, and no order
+// brings it far under 675 s on two cores. And the order is fixed before
 // the run: when the durations are off (a loaded machine), files end up beside others than planned
 // (there, host files beside tests/image/image.test.ts, whose Python comparisons then say "not
 // comparable" instead: it passed).
