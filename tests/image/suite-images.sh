@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The images a suite made under its own names (scripts/test.sh: localhost/cg-bench:suite-XXXXXX, and
+# the ones the tests derive from it, NAME-examples, NAME-gcl-helper, ...) are renamed at its end to
+# names suites share (localhost/cg-bench:suites, -examples, ...): the next suite's builds find their
+# layers cached, and the store keeps one set of names, not one per suite ever run. (Not the names a
+# test file run alone uses, localhost/cg-bench:test...: a suite ending never renames what such a run uses.)
+# Only names are moved (a name the image also has elsewhere is untagged, never the image removed),
+# so a second suite running meanwhile keeps every image it uses.
+#   suite-images.sh SUITE_NAME SHARED_NAME      CG_BENCH_TEST_ENGINE as in tests/image/container.ts
+set -euo pipefail
+suite=$1 shared=$2
+read -r -a engine <<< "${CG_BENCH_TEST_ENGINE:-podman --runtime runc}"
+"${engine[@]}" images --format '{{.Repository}}:{{.Tag}}' --filter "reference=$suite*" | sort -u | while read -r name; do
+  case "$name" in "$suite" | "$suite"-*) ;; *) continue ;; esac
+  "${engine[@]}" tag "$name" "$shared${name#"$suite"}" && "${engine[@]}" rmi "$name" >/dev/null || echo "suite-images: $name kept" >&2
+done
