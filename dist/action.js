@@ -1501,36 +1501,36 @@ var require_diagnostics = __commonJS({
       const debuglog = fetchDebuglog.enabled ? fetchDebuglog : undiciDebugLog;
       diagnosticsChannel.channel("undici:client:beforeConnect").subscribe((evt) => {
         const {
-          connectParams: { version: version4, protocol, port, host }
+          connectParams: { version: version5, protocol, port, host }
         } = evt;
         debuglog(
           "connecting to %s using %s%s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
-          version4
+          version5
         );
       });
       diagnosticsChannel.channel("undici:client:connected").subscribe((evt) => {
         const {
-          connectParams: { version: version4, protocol, port, host }
+          connectParams: { version: version5, protocol, port, host }
         } = evt;
         debuglog(
           "connected to %s using %s%s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
-          version4
+          version5
         );
       });
       diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
         const {
-          connectParams: { version: version4, protocol, port, host },
+          connectParams: { version: version5, protocol, port, host },
           error: error2
         } = evt;
         debuglog(
           "connection to %s using %s%s errored - %s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
-          version4,
+          version5,
           error2.message
         );
       });
@@ -1579,31 +1579,31 @@ var require_diagnostics = __commonJS({
         const debuglog = undiciDebugLog.enabled ? undiciDebugLog : websocketDebuglog;
         diagnosticsChannel.channel("undici:client:beforeConnect").subscribe((evt) => {
           const {
-            connectParams: { version: version4, protocol, port, host }
+            connectParams: { version: version5, protocol, port, host }
           } = evt;
           debuglog(
             "connecting to %s%s using %s%s",
             host,
             port ? `:${port}` : "",
             protocol,
-            version4
+            version5
           );
         });
         diagnosticsChannel.channel("undici:client:connected").subscribe((evt) => {
           const {
-            connectParams: { version: version4, protocol, port, host }
+            connectParams: { version: version5, protocol, port, host }
           } = evt;
           debuglog(
             "connected to %s%s using %s%s",
             host,
             port ? `:${port}` : "",
             protocol,
-            version4
+            version5
           );
         });
         diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
           const {
-            connectParams: { version: version4, protocol, port, host },
+            connectParams: { version: version5, protocol, port, host },
             error: error2
           } = evt;
           debuglog(
@@ -1611,7 +1611,7 @@ var require_diagnostics = __commonJS({
             host,
             port ? `:${port}` : "",
             protocol,
-            version4,
+            version5,
             error2.message
           );
         });
@@ -2581,14 +2581,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname2, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util5.getServerName(host) || null;
-          const sessionKey = servername || hostname;
+          const sessionKey = servername || hostname2;
           assert4(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -2604,7 +2604,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname
+            host: hostname2
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -2618,14 +2618,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname
+            host: hostname2
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname2, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -7093,8 +7093,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream2;
-      const { hostname, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
+      const { hostname: hostname2, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname2}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error2) => {
         if (request2.aborted) {
@@ -7934,20 +7934,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert4(!client[kConnecting]);
       assert4(!client[kHTTPContext]);
-      let { host, hostname, protocol, port } = client[kUrl];
-      if (hostname[0] === "[") {
-        const idx = hostname.indexOf("]");
+      let { host, hostname: hostname2, protocol, port } = client[kUrl];
+      if (hostname2[0] === "[") {
+        const idx = hostname2.indexOf("]");
         assert4(idx !== -1);
-        const ip = hostname.substring(1, idx);
+        const ip = hostname2.substring(1, idx);
         assert4(net.isIP(ip));
-        hostname = ip;
+        hostname2 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -7961,7 +7961,7 @@ var require_client = __commonJS({
         const socket = await new Promise((resolve13, reject) => {
           client[kConnector]({
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             servername: client[kServerName],
@@ -7994,7 +7994,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname,
+              hostname: hostname2,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8015,7 +8015,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname,
+              hostname: hostname2,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8990,10 +8990,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname, port } = url2;
-        hostname = hostname.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname2, port } = url2;
+        hostname2 = hostname2.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname, port)) {
+        if (!this.#shouldProxy(hostname2, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -9001,7 +9001,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname, port) {
+      #shouldProxy(hostname2, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -9017,11 +9017,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry.hostname)) {
-            if (hostname === entry.hostname) {
+            if (hostname2 === entry.hostname) {
               return false;
             }
           } else {
-            if (hostname.endsWith(entry.hostname.replace(/^\*/, ""))) {
+            if (hostname2.endsWith(entry.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -19445,13 +19445,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version4] = parts;
-            if (version4 === "1.1" || version4 === "1.2") {
-              this.yaml.version = version4;
+            const [version5] = parts;
+            if (version5 === "1.1" || version5 === "1.2") {
+              this.yaml.version = version5;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version4);
-              onError(6, `Unsupported YAML version ${version4}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version5);
+              onError(6, `Unsupported YAML version ${version5}`, isValid);
               return false;
             }
           }
@@ -19770,19 +19770,19 @@ var require_Alias = __commonJS({
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
-        let found = void 0;
+        let found2 = void 0;
         for (const node of nodes) {
           if (node === this)
             break;
           if (node.anchor === this.source)
-            found = node;
+            found2 = node;
         }
-        if (found && ctx) {
+        if (found2 && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
-          let data = anchors2.get(found);
+          let data = anchors2.get(found2);
           if (!data) {
-            toJS.toJS(found, null, ctx);
-            data = anchors2.get(found);
+            toJS.toJS(found2, null, ctx);
+            data = anchors2.get(found2);
           }
           if (data?.res === void 0) {
             const msg = "This should not happen: Alias anchor was not resolved?";
@@ -19791,14 +19791,14 @@ var require_Alias = __commonJS({
           if (maxAliasCount >= 0) {
             data.count += 1;
             if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found, anchors2);
+              data.aliasCount = getAliasCount(doc2, found2, anchors2);
             if (data.count * data.aliasCount > maxAliasCount) {
               const msg = "Excessive alias count indicates a resource exhaustion attack";
               throw new ReferenceError(msg);
             }
           }
         }
-        return found;
+        return found2;
       }
       toJSON(_arg, ctx) {
         if (!ctx)
@@ -22553,14 +22553,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version4 } = opt;
+        let { version: version5 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version4 = this.directives.yaml.version;
+            version5 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version4 });
-        this.setSchema(version4, options);
+          this.directives = new directives.Directives({ version: version5 });
+        this.setSchema(version5, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -22740,11 +22740,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version4, options = {}) {
-        if (typeof version4 === "number")
-          version4 = String(version4);
+      setSchema(version5, options = {}) {
+        if (typeof version5 === "number")
+          version5 = String(version5);
         let opt;
-        switch (version4) {
+        switch (version5) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -22755,9 +22755,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version4;
+              this.directives.yaml.version = version5;
             else
-              this.directives = new directives.Directives({ version: version4 });
+              this.directives = new directives.Directives({ version: version5 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -22766,7 +22766,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version4);
+            const sv = JSON.stringify(version5);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -22904,7 +22904,7 @@ var require_resolve_props = __commonJS({
       let tag = null;
       let newlineAfterProp = null;
       let comma = null;
-      let found = null;
+      let found2 = null;
       let start = null;
       for (const token of tokens) {
         if (reqSpace) {
@@ -22941,7 +22941,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
+              else if (!found2 || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -22975,9 +22975,9 @@ var require_resolve_props = __commonJS({
           case indicator:
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
-            if (found)
+            if (found2)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
-            found = token;
+            found2 = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
@@ -23006,7 +23006,7 @@ var require_resolve_props = __commonJS({
         onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
       return {
         comma,
-        found,
+        found: found2,
         spaceBefore,
         comment,
         hasNewline,
@@ -26733,31 +26733,31 @@ var require_semver = __commonJS({
       return true;
     };
     var SemVer = class _SemVer {
-      constructor(version4, options) {
+      constructor(version5, options) {
         options = parseOptions(options);
-        if (version4 instanceof _SemVer) {
-          if (version4.loose === !!options.loose && version4.includePrerelease === !!options.includePrerelease) {
-            return version4;
+        if (version5 instanceof _SemVer) {
+          if (version5.loose === !!options.loose && version5.includePrerelease === !!options.includePrerelease) {
+            return version5;
           } else {
-            version4 = version4.version;
+            version5 = version5.version;
           }
-        } else if (typeof version4 !== "string") {
-          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version4}".`);
+        } else if (typeof version5 !== "string") {
+          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version5}".`);
         }
-        if (version4.length > MAX_LENGTH) {
+        if (version5.length > MAX_LENGTH) {
           throw new TypeError(
             `version is longer than ${MAX_LENGTH} characters`
           );
         }
-        debug2("SemVer", version4, options);
+        debug2("SemVer", version5, options);
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        const m = version4.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
+        const m = version5.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
         if (!m) {
-          throw new TypeError(`Invalid Version: ${version4}`);
+          throw new TypeError(`Invalid Version: ${version5}`);
         }
-        this.raw = version4;
+        this.raw = version5;
         this.major = +m[1];
         this.minor = +m[2];
         this.patch = +m[3];
@@ -26886,8 +26886,8 @@ var require_semver = __commonJS({
       }
       // preminor will bump the version up to the next minor release, and immediately
       // down to pre-release. premajor and prepatch work the same way.
-      inc(release2, identifier, identifierBase) {
-        if (release2.startsWith("pre")) {
+      inc(release3, identifier, identifierBase) {
+        if (release3.startsWith("pre")) {
           if (!identifier && identifierBase === false) {
             throw new Error("invalid increment argument: identifier is empty");
           }
@@ -26898,7 +26898,7 @@ var require_semver = __commonJS({
             }
           }
         }
-        switch (release2) {
+        switch (release3) {
           case "premajor":
             this.prerelease.length = 0;
             this.patch = 0;
@@ -26990,7 +26990,7 @@ var require_semver = __commonJS({
             break;
           }
           default:
-            throw new Error(`invalid increment argument: ${release2}`);
+            throw new Error(`invalid increment argument: ${release3}`);
         }
         this.raw = this.format();
         if (this.build.length) {
@@ -27008,12 +27008,12 @@ var require_parse2 = __commonJS({
   "node_modules/semver/functions/parse.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var parse4 = (version4, options, throwErrors = false) => {
-      if (version4 instanceof SemVer) {
-        return version4;
+    var parse4 = (version5, options, throwErrors = false) => {
+      if (version5 instanceof SemVer) {
+        return version5;
       }
       try {
-        return new SemVer(version4, options);
+        return new SemVer(version5, options);
       } catch (er) {
         if (!throwErrors) {
           return null;
@@ -27030,8 +27030,8 @@ var require_valid = __commonJS({
   "node_modules/semver/functions/valid.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var valid = (version4, options) => {
-      const v = parse4(version4, options);
+    var valid = (version5, options) => {
+      const v = parse4(version5, options);
       return v ? v.version : null;
     };
     module.exports = valid;
@@ -27043,8 +27043,8 @@ var require_clean = __commonJS({
   "node_modules/semver/functions/clean.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var clean2 = (version4, options) => {
-      const s = parse4(version4.trim().replace(/^[=v]+/, ""), options);
+    var clean2 = (version5, options) => {
+      const s = parse4(version5.trim().replace(/^[=v]+/, ""), options);
       return s ? s.version : null;
     };
     module.exports = clean2;
@@ -27056,7 +27056,7 @@ var require_inc = __commonJS({
   "node_modules/semver/functions/inc.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var inc = (version4, release2, options, identifier, identifierBase) => {
+    var inc = (version5, release3, options, identifier, identifierBase) => {
       if (typeof options === "string") {
         identifierBase = identifier;
         identifier = options;
@@ -27064,9 +27064,9 @@ var require_inc = __commonJS({
       }
       try {
         return new SemVer(
-          version4 instanceof SemVer ? version4.version : version4,
+          version5 instanceof SemVer ? version5.version : version5,
           options
-        ).inc(release2, identifier, identifierBase).version;
+        ).inc(release3, identifier, identifierBase).version;
       } catch (er) {
         return null;
       }
@@ -27154,8 +27154,8 @@ var require_prerelease = __commonJS({
   "node_modules/semver/functions/prerelease.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var prerelease = (version4, options) => {
-      const parsed = parse4(version4, options);
+    var prerelease = (version5, options) => {
+      const parsed = parse4(version5, options);
       return parsed && parsed.prerelease.length ? parsed.prerelease : null;
     };
     module.exports = prerelease;
@@ -27343,24 +27343,24 @@ var require_coerce = __commonJS({
     var SemVer = require_semver();
     var parse4 = require_parse2();
     var { safeRe: re, t } = require_re();
-    var coerce = (version4, options) => {
-      if (version4 instanceof SemVer) {
-        return version4;
+    var coerce = (version5, options) => {
+      if (version5 instanceof SemVer) {
+        return version5;
       }
-      if (typeof version4 === "number") {
-        version4 = String(version4);
+      if (typeof version5 === "number") {
+        version5 = String(version5);
       }
-      if (typeof version4 !== "string") {
+      if (typeof version5 !== "string") {
         return null;
       }
       options = options || {};
       let match3 = null;
       if (!options.rtl) {
-        match3 = version4.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
+        match3 = version5.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
       } else {
         const coerceRtlRegex = options.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
         let next;
-        while ((next = coerceRtlRegex.exec(version4)) && (!match3 || match3.index + match3[0].length !== version4.length)) {
+        while ((next = coerceRtlRegex.exec(version5)) && (!match3 || match3.index + match3[0].length !== version5.length)) {
           if (!match3 || next.index + next[0].length !== match3.index + match3[0].length) {
             match3 = next;
           }
@@ -27389,32 +27389,32 @@ var require_truncate = __commonJS({
     var parse4 = require_parse2();
     var constants13 = require_constants6();
     var SemVer = require_semver();
-    var truncate = (version4, truncation, options) => {
+    var truncate = (version5, truncation, options) => {
       if (!constants13.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
-      const clonedVersion = cloneInputVersion(version4, options);
+      const clonedVersion = cloneInputVersion(version5, options);
       return clonedVersion && doTruncation(clonedVersion, truncation);
     };
-    var cloneInputVersion = (version4, options) => {
-      const versionStringToParse = version4 instanceof SemVer ? version4.version : version4;
+    var cloneInputVersion = (version5, options) => {
+      const versionStringToParse = version5 instanceof SemVer ? version5.version : version5;
       return parse4(versionStringToParse, options);
     };
-    var doTruncation = (version4, truncation) => {
+    var doTruncation = (version5, truncation) => {
       if (isPrerelease(truncation)) {
-        return version4.version;
+        return version5.version;
       }
-      version4.prerelease = [];
+      version5.prerelease = [];
       switch (truncation) {
         case "major":
-          version4.minor = 0;
-          version4.patch = 0;
+          version5.minor = 0;
+          version5.patch = 0;
           break;
         case "minor":
-          version4.patch = 0;
+          version5.patch = 0;
           break;
       }
-      return version4.format();
+      return version5.format();
     };
     var isPrerelease = (type) => {
       return type.startsWith("pre");
@@ -27777,19 +27777,19 @@ var require_range = __commonJS({
         });
       }
       // if ANY of the sets match ALL of its comparators, then pass
-      test(version4) {
-        if (!version4) {
+      test(version5) {
+        if (!version5) {
           return false;
         }
-        if (typeof version4 === "string") {
+        if (typeof version5 === "string") {
           try {
-            version4 = new SemVer(version4, this.options);
+            version5 = new SemVer(version5, this.options);
           } catch (er) {
             return false;
           }
         }
         for (let i = 0; i < this.set.length; i++) {
-          if (testSet(this.set[i], version4, this.options)) {
+          if (testSet(this.set[i], version5, this.options)) {
             return true;
           }
         }
@@ -28011,13 +28011,13 @@ var require_range = __commonJS({
       }
       return `${from} ${to}`.trim();
     };
-    var testSet = (set, version4, options) => {
+    var testSet = (set, version5, options) => {
       for (let i = 0; i < set.length; i++) {
-        if (!set[i].test(version4)) {
+        if (!set[i].test(version5)) {
           return false;
         }
       }
-      if (version4.prerelease.length && !options.includePrerelease) {
+      if (version5.prerelease.length && !options.includePrerelease) {
         for (let i = 0; i < set.length; i++) {
           debug2(set[i].semver);
           if (set[i].semver === Comparator.ANY) {
@@ -28025,7 +28025,7 @@ var require_range = __commonJS({
           }
           if (set[i].semver.prerelease.length > 0) {
             const allowed = set[i].semver;
-            if (allowed.major === version4.major && allowed.minor === version4.minor && allowed.patch === version4.patch) {
+            if (allowed.major === version5.major && allowed.minor === version5.minor && allowed.patch === version5.patch) {
               return true;
             }
           }
@@ -28086,19 +28086,19 @@ var require_comparator = __commonJS({
       toString() {
         return this.value;
       }
-      test(version4) {
-        debug2("Comparator.test", version4, this.options.loose);
-        if (this.semver === ANY || version4 === ANY) {
+      test(version5) {
+        debug2("Comparator.test", version5, this.options.loose);
+        if (this.semver === ANY || version5 === ANY) {
           return true;
         }
-        if (typeof version4 === "string") {
+        if (typeof version5 === "string") {
           try {
-            version4 = new SemVer(version4, this.options);
+            version5 = new SemVer(version5, this.options);
           } catch (er) {
             return false;
           }
         }
-        return cmp(version4, this.operator, this.semver, this.options);
+        return cmp(version5, this.operator, this.semver, this.options);
       }
       intersects(comp26, options) {
         if (!(comp26 instanceof _Comparator)) {
@@ -28155,13 +28155,13 @@ var require_satisfies = __commonJS({
   "node_modules/semver/functions/satisfies.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var satisfies = (version4, range3, options) => {
+    var satisfies = (version5, range3, options) => {
       try {
         range3 = new Range(range3, options);
       } catch (er) {
         return false;
       }
-      return range3.test(version4);
+      return range3.test(version5);
     };
     module.exports = satisfies;
   }
@@ -28323,8 +28323,8 @@ var require_outside = __commonJS({
     var lt = require_lt();
     var lte2 = require_lte();
     var gte2 = require_gte();
-    var outside = (version4, range3, hilo, options) => {
-      version4 = new SemVer(version4, options);
+    var outside = (version5, range3, hilo, options) => {
+      version5 = new SemVer(version5, options);
       range3 = new Range(range3, options);
       let gtfn, ltefn, ltfn, comp26, ecomp;
       switch (hilo) {
@@ -28345,7 +28345,7 @@ var require_outside = __commonJS({
         default:
           throw new TypeError('Must provide a hilo val of "<" or ">"');
       }
-      if (satisfies(version4, range3, options)) {
+      if (satisfies(version5, range3, options)) {
         return false;
       }
       for (let i = 0; i < range3.set.length; ++i) {
@@ -28367,9 +28367,9 @@ var require_outside = __commonJS({
         if (high.operator === comp26 || high.operator === ecomp) {
           return false;
         }
-        if ((!low.operator || low.operator === comp26) && ltefn(version4, low.semver)) {
+        if ((!low.operator || low.operator === comp26) && ltefn(version5, low.semver)) {
           return false;
-        } else if (low.operator === ecomp && ltfn(version4, low.semver)) {
+        } else if (low.operator === ecomp && ltfn(version5, low.semver)) {
           return false;
         }
       }
@@ -28384,7 +28384,7 @@ var require_gtr = __commonJS({
   "node_modules/semver/ranges/gtr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var gtr = (version4, range3, options) => outside(version4, range3, ">", options);
+    var gtr = (version5, range3, options) => outside(version5, range3, ">", options);
     module.exports = gtr;
   }
 });
@@ -28394,7 +28394,7 @@ var require_ltr = __commonJS({
   "node_modules/semver/ranges/ltr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var ltr = (version4, range3, options) => outside(version4, range3, "<", options);
+    var ltr = (version5, range3, options) => outside(version5, range3, "<", options);
     module.exports = ltr;
   }
 });
@@ -28424,12 +28424,12 @@ var require_simplify = __commonJS({
       let first = null;
       let prev = null;
       const v = versions.sort((a, b) => compare(a, b, options));
-      for (const version4 of v) {
-        const included = satisfies(version4, range3, options);
+      for (const version5 of v) {
+        const included = satisfies(version5, range3, options);
         if (included) {
-          prev = version4;
+          prev = version5;
           if (!first) {
-            first = version4;
+            first = version5;
           }
         } else {
           if (prev) {
@@ -29907,8 +29907,8 @@ var require_dist4 = __commonJS({
       setRequestProps(req, opts) {
         const { proxy } = this;
         const protocol = opts.secureEndpoint ? "https:" : "http:";
-        const hostname = req.getHeader("host") || "localhost";
-        const base = `${protocol}//${hostname}`;
+        const hostname2 = req.getHeader("host") || "localhost";
+        const base = `${protocol}//${hostname2}`;
         const url2 = new url_1.URL(req.path, base);
         if (opts.port !== 80) {
           url2.port = String(opts.port);
@@ -35774,12 +35774,12 @@ var require_light = __commonJS({
         }
       };
       var Sync_1 = Sync;
-      var version4 = "2.19.5";
+      var version5 = "2.19.5";
       var version$1 = {
-        version: version4
+        version: version5
       };
       var version$2 = /* @__PURE__ */ Object.freeze({
-        version: version4,
+        version: version5,
         default: version$1
       });
       var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
@@ -35852,7 +35852,7 @@ var require_light = __commonJS({
             return Object.keys(this.instances);
           }
           async clusterKeys() {
-            var cursor, end, found, i, k, keys, len, next, start;
+            var cursor, end, found2, i, k, keys, len, next, start;
             if (this.connection == null) {
               return this.Promise.resolve(this.keys());
             }
@@ -35861,10 +35861,10 @@ var require_light = __commonJS({
             start = `b_${this.id}-`.length;
             end = "_settings".length;
             while (cursor !== 0) {
-              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              [next, found2] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
               cursor = ~~next;
-              for (i = 0, len = found.length; i < len; i++) {
-                k = found[i];
+              for (i = 0, len = found2.length; i < len; i++) {
+                k = found2[i];
                 keys.push(k.slice(start, -end));
               }
             }
@@ -38338,7 +38338,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname19, join as join42 } from "node:path";
+import { dirname as dirname20, join as join43 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -38363,24 +38363,24 @@ ${body2}
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join41, resolve as resolve12 } from "node:path";
+import { readFileSync as readFileSync9 } from "node:fs";
+import { join as join42, resolve as resolve12 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join32, relative as relative15 } from "node:path";
+import { isAbsolute as isAbsolute8, join as join33, relative as relative15 } from "node:path";
 
 // src/untrusted/write.ts
-import { basename as basename4, dirname as dirname4, join as join4, resolve as resolve2 } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve2 } from "node:path";
 import {
   closeSync,
   constants as constants3,
   fstatSync,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   mkdirSync,
   openSync,
   readlinkSync,
-  realpathSync as realpathSync2,
+  realpathSync as realpathSync3,
   renameSync,
   rmSync as rmSync2,
   unlinkSync,
@@ -38412,26 +38412,98 @@ function errorMessage(error2) {
 }
 
 // src/untrusted/remove.ts
-import { spawnSync } from "node:child_process";
-import { lstatSync, realpathSync, rmSync } from "node:fs";
-import { basename as basename3, dirname as dirname3, join as join3 } from "node:path";
+import { spawn as spawn2, spawnSync } from "node:child_process";
+import { lstatSync as lstatSync2, realpathSync as realpathSync2, rmSync } from "node:fs";
+import { basename as basename3, dirname as dirname4, join as join4 } from "node:path";
 
 // src/untrusted/environment.ts
+import { lstatSync, realpathSync, statSync } from "node:fs";
+import { dirname as dirname3, join as join3 } from "node:path";
+var SYSTEM_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+function rootsOnly(dir) {
+  try {
+    for (let at = realpathSync(dir); ; at = dirname3(at)) {
+      const s = lstatSync(at);
+      if (!s.isDirectory() || s.uid !== 0 || (s.mode & 18) !== 0) return false;
+      if (at === "/") return true;
+    }
+  } catch {
+    return false;
+  }
+}
+var systemPath;
+function ownProgramsPath() {
+  const chosen = process.env["CG_BENCH_OWN_PATH"];
+  if (chosen) return chosen;
+  systemPath ??= SYSTEM_PATH.filter(rootsOnly).join(":") || "/usr/bin:/bin";
+  return systemPath;
+}
 function ownProgramsEnv() {
-  return { PATH: process.env["PATH"] || "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", LC_ALL: "C", LANGUAGE: "C" };
+  return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
+}
+var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+function inSharedTmp(path12) {
+  let real = path12;
+  try {
+    real = realpathSync(path12);
+  } catch {
+  }
+  return [path12, real].some((p) => SHARED_TMP_DIRS.some((dir) => p.startsWith(`${dir}/`)));
+}
+var found = /* @__PURE__ */ new Map();
+function ownProgram(name) {
+  const path12 = ownProgramsEnv()["PATH"];
+  const key = `${path12}\0${name}`;
+  let program = found.get(key);
+  if (program === void 0) {
+    program = name;
+    for (const dir of path12.split(":")) {
+      if (!dir.startsWith("/")) break;
+      try {
+        const s = statSync(join3(dir, name));
+        if (s.isFile() && (s.mode & 73) !== 0) {
+          if (!inSharedTmp(join3(dir, name))) program = join3(dir, name);
+          break;
+        }
+      } catch {
+      }
+    }
+    found.set(key, program);
+  }
+  return program;
 }
 
 // src/untrusted/remove.ts
 function asId(id) {
-  return ["setpriv", `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
+  return [ownProgram("setpriv"), `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
 }
 function removeAsOwners(paths) {
+  const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  for (const removal of removals(paths)) {
+    if (run(removal.remove) || !removal.giveRights) continue;
+    run(removal.giveRights);
+    run(removal.remove);
+  }
+}
+async function removeAsOwnersAsync(paths) {
+  const run = (argv) => new Promise((resolve13) => {
+    const child2 = spawn2(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
+    child2.once("error", () => resolve13(false));
+    child2.once("close", (code) => resolve13(code === 0));
+  });
+  for (const removal of removals(paths)) {
+    if (await run(removal.remove) || !removal.giveRights) continue;
+    await run(removal.giveRights);
+    await run(removal.remove);
+  }
+}
+function removals(paths) {
   const self2 = process.getuid?.() ?? -1;
   const byOwner = /* @__PURE__ */ new Map();
   for (const given of paths) {
     let stat2;
     try {
-      stat2 = lstatSync(given);
+      stat2 = lstatSync2(given);
     } catch {
       continue;
     }
@@ -38445,7 +38517,7 @@ function removeAsOwners(paths) {
         continue;
       }
       try {
-        path12 = join3(realpathSync(dirname3(given)), basename3(given));
+        path12 = join4(realpathSync2(dirname4(given)), basename3(given));
       } catch {
         continue;
       }
@@ -38455,14 +38527,12 @@ function removeAsOwners(paths) {
     (stat2.isDirectory() ? group.dirs : group.others).push(path12);
     byOwner.set(key, group);
   }
-  for (const { id, dirs, others } of byOwner.values()) {
+  return [...byOwner.values()].map(({ id, dirs, others }) => {
     const as = self2 === 0 && id.uid !== 0 ? asId(id) : [];
-    const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
-    const remove = () => run([...as, "rm", "-rf", "--one-file-system", "--", ...dirs, ...others]);
-    if (remove() || !dirs.length || self2 === 0 && id.uid === 0) continue;
-    run([...as, "chmod", "-R", "u+rwx", "--", ...dirs]);
-    remove();
-  }
+    const remove = [...as, ownProgram("rm"), "-rf", "--one-file-system", "--", ...dirs, ...others];
+    if (!dirs.length || self2 === 0 && id.uid === 0) return { remove };
+    return { remove, giveRights: [...as, ownProgram("chmod"), "-R", "u+rwx", "--", ...dirs] };
+  });
 }
 var REMOVE_TIMEOUT_MS = 12e4;
 
@@ -38474,9 +38544,9 @@ function replaced(path12, what) {
     ExitCode2.benchmarkFailed
   );
 }
-function openNewFile(path12, expected = join4(realpathSync2(dirname4(path12)), basename4(path12)), mode = 420) {
-  const leadsTo = realpathSync2(dirname4(path12));
-  if (leadsTo !== dirname4(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path12, expected = join5(realpathSync3(dirname5(path12)), basename4(path12)), mode = 420) {
+  const leadsTo = realpathSync3(dirname5(path12));
+  if (leadsTo !== dirname5(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path12);
   } catch (error2) {
@@ -38506,10 +38576,10 @@ function openNewFile(path12, expected = join4(realpathSync2(dirname4(path12)), b
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return realpathSync2(dir);
+  return realpathSync3(dir);
 }
 function assertSameDirectory(path12, expected) {
-  const now = realpathSync2(path12);
+  const now = realpathSync3(path12);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path12, text2, expected) {
@@ -38527,7 +38597,7 @@ function holdOwnDirectory(path12, expected) {
   const uid = process.getuid?.();
   let stat2;
   try {
-    stat2 = lstatSync2(path12);
+    stat2 = lstatSync3(path12);
   } catch {
     stat2 = void 0;
   }
@@ -38536,7 +38606,7 @@ function holdOwnDirectory(path12, expected) {
   return holdDirectory(path12, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
 }
 function makeOwnDirectory(path12) {
-  holdOwnDirectory(path12, join4(realpathSync2(dirname4(path12)), basename4(path12))).release();
+  holdOwnDirectory(path12, join5(realpathSync3(dirname5(path12)), basename4(path12))).release();
 }
 function holdDirectory(path12, expected, accept3 = () => true) {
   const fd = openSync(path12, constants3.O_RDONLY | constants3.O_DIRECTORY | constants3.O_NOFOLLOW);
@@ -38558,7 +38628,7 @@ function linksOursOnTheWay(path12) {
   for (const at of prefixes(path12)) {
     let stat2;
     try {
-      stat2 = lstatSync2(at);
+      stat2 = lstatSync3(at);
     } catch {
       return true;
     }
@@ -38569,7 +38639,7 @@ function linksOursOnTheWay(path12) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat2 = lstatSync2(at);
+    const stat2 = lstatSync3(at);
     const othersWrite = (stat2.mode & 18) !== 0;
     return stat2.isDirectory() && trustedOwner(stat2.uid) && (!othersWrite || i < all.length - 1 && (stat2.mode & 512) !== 0);
   });
@@ -38578,7 +38648,7 @@ function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
     mkdirSync(dir, { recursive: true, mode: 448 });
-    const real = realpathSync2(dir);
+    const real = realpathSync3(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -38589,14 +38659,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile(join4(dir.path, temporary), join4(dir.real, temporary), mode);
+  const fd = openNewFile(join5(dir.path, temporary), join5(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync(fd);
   }
-  renameSync(join4(dir.path, temporary), join4(dir.path, name));
+  renameSync(join5(dir.path, temporary), join5(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -38606,10 +38676,10 @@ function namesOf(name) {
 function makeDirectoriesBeneath(base, names, emptyLast) {
   let path12 = base;
   for (const [i, name] of names.entries()) {
-    path12 = join4(path12, name);
+    path12 = join5(path12, name);
     let stat2;
     try {
-      stat2 = lstatSync2(path12);
+      stat2 = lstatSync3(path12);
     } catch {
       stat2 = void 0;
     }
@@ -38621,7 +38691,7 @@ function makeDirectoriesBeneath(base, names, emptyLast) {
 function writerBeneath(held2, real) {
   return (name, text2) => {
     makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
-    writeNewFile(join4(held2.path, name), text2, join4(real, name));
+    writeNewFile(join5(held2.path, name), text2, join5(real, name));
   };
 }
 function freshDirectoryBeneath(held2, real, sub) {
@@ -38637,16 +38707,16 @@ function zeroEvents() {
 }
 var positions = /* @__PURE__ */ new WeakMap();
 function positionsOf(names) {
-  let found = positions.get(names);
-  if (!found) {
-    found = EVENT_NAMES.map((name) => {
+  let found2 = positions.get(names);
+  if (!found2) {
+    found2 = EVENT_NAMES.map((name) => {
       const index = names.indexOf(name);
       if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
       return index;
     });
-    positions.set(names, found);
+    positions.set(names, found2);
   }
-  return found;
+  return found2;
 }
 function eventsFromVector(names, costs) {
   const at = positionsOf(names);
@@ -38741,7 +38811,7 @@ function sumHeapFigures(profiles) {
 
 // src/results/io.ts
 import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync3, writeSync as writeSync3 } from "node:fs";
-import { basename as basename6, dirname as dirname6, join as join6, resolve as resolve4 } from "node:path";
+import { basename as basename6, dirname as dirname7, join as join7, resolve as resolve4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -39092,15 +39162,15 @@ import {
   constants as constants4,
   createReadStream,
   fstatSync as fstatSync2,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
   openSync as openSync2,
   readlinkSync as readlinkSync2,
   readSync,
-  realpathSync as realpathSync3,
-  statSync,
+  realpathSync as realpathSync4,
+  statSync as statSync2,
   writeSync as writeSync2
 } from "node:fs";
-import { basename as basename5, dirname as dirname5, isAbsolute, join as join5, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+import { basename as basename5, dirname as dirname6, isAbsolute, join as join6, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
 function kindOf(stat2) {
@@ -39120,20 +39190,20 @@ function beneath(root, realRoot, path12) {
 }
 function openBeneath(root, path12, shown = resolve3(root, path12), what) {
   if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync3(root);
+  const realRoot = realpathSync4(root);
   const inside2 = beneath(root, realRoot, path12);
   if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join5(realRoot, inside2);
+  const real = join6(realRoot, inside2);
   const parts = inside2.split(sep2);
   for (let i = 0; i < parts.length; i++) {
-    const component = join5(realRoot, ...parts.slice(0, i + 1));
-    const stat2 = lstatSync3(component);
+    const component = join6(realRoot, ...parts.slice(0, i + 1));
+    const stat2 = lstatSync4(component);
     const last = i === parts.length - 1;
     if (stat2.isSymbolicLink())
       throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join5(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+        `${shown}: ${last ? "is" : `${join6(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
       );
-    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join5(...parts.slice(0, i + 1))} is not a directory`);
+    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join6(...parts.slice(0, i + 1))} is not a directory`);
     if (last && !stat2.isFile())
       throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
@@ -39166,7 +39236,7 @@ function openBeneath(root, path12, shown = resolve3(root, path12), what) {
 }
 function presentAt(path12) {
   try {
-    lstatSync3(path12);
+    lstatSync4(path12);
     return true;
   } catch {
     return false;
@@ -39201,13 +39271,13 @@ function readBeneath(root, path12, limit, what, shown = resolve3(root, path12)) 
   }
 }
 function readBytesBounded(path12, limit, what, shown = path12) {
-  return readBeneath(dirname5(resolve3(path12)), basename5(path12), limit, what, shown);
+  return readBeneath(dirname6(resolve3(path12)), basename5(path12), limit, what, shown);
 }
 function readTextBeneath(root, path12, limit, what, shown = resolve3(root, path12)) {
   return readBeneath(root, path12, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path12, limit, what, shown = path12) {
-  return readTextBeneath(dirname5(resolve3(path12)), basename5(path12), limit, what, shown);
+  return readTextBeneath(dirname6(resolve3(path12)), basename5(path12), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path12, limit, identity2) {
@@ -39245,7 +39315,7 @@ var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self
 function hashAsIdentity(path12, limit, identity2, known) {
   let before;
   try {
-    before = statSync(path12);
+    before = statSync2(path12);
   } catch {
     return void 0;
   }
@@ -39580,10 +39650,10 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path12, root = dirname6(path12)) {
+function readResults(path12, root = dirname7(path12)) {
   return resultsFromText(readResultsText(path12, root), path12);
 }
-function readResultsText(path12, root = dirname6(path12)) {
+function readResultsText(path12, root = dirname7(path12)) {
   try {
     return readTextBeneath(root, resolve4(path12), RESULTS_LIMIT, "results file", path12);
   } catch (error2) {
@@ -39628,8 +39698,8 @@ var WRITE_HINTS = {
 function writeFileAtomic(path12, text2, realDir) {
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname6(path12), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join6(realDir, basename6(temporary)));
+    mkdirSync2(dirname7(path12), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join7(realDir, basename6(temporary)));
     try {
       for (const piece of typeof text2 === "string" ? [text2] : text2) {
         const bytes = Buffer.from(piece);
@@ -39653,7 +39723,7 @@ function writeResults(path12, results, realDir) {
 
 // src/run/suite.ts
 import { accessSync as accessSync3, constants as constants9, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -39664,7 +39734,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, realpath, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -39672,8 +39742,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
-import { spawn as spawn2, spawnSync as spawnSync3 } from "node:child_process";
-import { closeSync as closeSync4, constants as constants5, existsSync as existsSync3, openSync as openSync3, realpathSync as realpathSync4 } from "node:fs";
+import { spawn as spawn3, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants5, existsSync as existsSync3, openSync as openSync3, realpathSync as realpathSync5 } from "node:fs";
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -39761,7 +39831,7 @@ function holdCwd(cwd) {
   const path12 = `/proc/${process.pid}/fd/${fd}`;
   let real;
   try {
-    real = realpathSync4(path12);
+    real = realpathSync5(path12);
   } catch (error2) {
     real = String(error2);
   }
@@ -39779,15 +39849,15 @@ function runIn(options, cwd) {
     throw error2;
   }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
-  const argv = [...boundToCgBench(), ...options.argv];
+  const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve13) => {
     let child2;
     try {
-      child2 = spawn2(argv[0], argv.slice(1), {
+      child2 = spawn3(argv[0], argv.slice(1), {
         cwd: cwd.path,
-        env: options.env,
+        env: options.command.env,
         stdio: ["ignore", out, err],
         detached: true
       });
@@ -39862,6 +39932,26 @@ function runProcessSync(options) {
   };
 }
 
+// src/untrusted/command.ts
+var Command2 = class _Command {
+  #argv;
+  #env;
+  constructor(argv, env) {
+    this.#argv = Object.freeze([...argv]);
+    this.#env = Object.freeze({ ...env });
+  }
+  get argv() {
+    return this.#argv;
+  }
+  get env() {
+    return this.#env;
+  }
+  /** The same command behind cg-bench's own programs (a stopwatch, perf), which get its environment. */
+  behind(own) {
+    return new _Command([...own, ...this.#argv], this.#env);
+  }
+};
+
 // src/util/valgrind-options.ts
 var SEALED_VALGRIND_OPTIONS = [
   // Only the command line counts: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS, which the
@@ -39888,9 +39978,8 @@ var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch6
 async function probeLoader(valgrindBin, env) {
   const loader = LOADERS[process.arch];
   const probe = loader ? await runProcess({
-    argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"],
+    command: new Command2([valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], env),
     cwd: "/",
-    env,
     stdout: "capture",
     timeoutMs: 12e4
   }) : void 0;
@@ -39911,13 +40000,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync4, readlinkSync as readlinkSync3, realpathSync as realpathSync5 } from "node:fs";
+import { lstatSync as lstatSync5, readlinkSync as readlinkSync3, realpathSync as realpathSync6 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path12) {
   let stat2;
   try {
-    stat2 = lstatSync4(path12);
+    stat2 = lstatSync5(path12);
   } catch {
     return "absent";
   }
@@ -39930,7 +40019,7 @@ function loaderFileState(path12) {
       return "link";
     }
     try {
-      target = realpathSync5(path12);
+      target = realpathSync6(path12);
     } catch {
       return `link to ${text2}, to nothing`;
     }
@@ -39941,7 +40030,7 @@ function loaderFileState(path12) {
 function fileState(path12, known) {
   let stat2 = known;
   try {
-    stat2 ??= lstatSync4(path12);
+    stat2 ??= lstatSync5(path12);
   } catch {
     return "absent";
   }
@@ -39961,9 +40050,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync5, readFileSync, realpathSync as realpathSync6, statSync as statSync2 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync7, statSync as statSync3 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { basename as basename7, delimiter as delimiter2, dirname as dirname7, isAbsolute as isAbsolute2, join as join7 } from "node:path";
+import { basename as basename7, delimiter as delimiter2, dirname as dirname8, isAbsolute as isAbsolute2, join as join8 } from "node:path";
 
 // package.json
 var package_default = {
@@ -40036,8 +40125,8 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path12) {
   if (!path12) return null;
   try {
-    const real = realpathSync6(path12);
-    const s = statSync2(real);
+    const real = realpathSync7(path12);
+    const s = statSync3(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
@@ -40047,7 +40136,7 @@ function onPath(program, path12) {
   for (const dir of path12.split(delimiter2)) {
     if (!dir) continue;
     try {
-      if (statSync2(join7(dir, program)).isFile()) return join7(dir, program);
+      if (statSync3(join8(dir, program)).isFile()) return join8(dir, program);
     } catch {
     }
   }
@@ -40092,16 +40181,16 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join7(homedir(), ".cache");
+      base = join8(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join7(base, "cg-bench", "probes.json");
+  return join8(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync5(file);
+    const s = lstatSync6(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -40111,10 +40200,10 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname8(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join7(dir.path, basename7(file));
+    const held2 = join8(dir.path, basename7(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
@@ -40124,6 +40213,33 @@ async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
     } catch {
     }
     return value;
+  } finally {
+    dir.release();
+  }
+}
+function sandboxProbesFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join8(dirname8(probes), "sandbox-probes.json");
+}
+var MAX_KEYS = 64;
+function keptKeys(file) {
+  const dir = holdKeptDirectory(dirname8(file));
+  if (dir === void 0) return /* @__PURE__ */ new Set();
+  try {
+    return new Set(readEntries(join8(dir.path, basename7(file))).map((e) => e.key));
+  } finally {
+    dir.release();
+  }
+}
+function updateKeptKeys(file, add2, drop = []) {
+  const dir = holdKeptDirectory(dirname8(file));
+  if (dir === void 0) return;
+  try {
+    const held2 = join8(dir.path, basename7(file));
+    const gone = /* @__PURE__ */ new Set([...add2, ...drop]);
+    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held2).filter((e) => !gone.has(e.key))];
+    replaceKeptFile(dir, basename7(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
+  } catch {
   } finally {
     dir.release();
   }
@@ -40186,9 +40302,8 @@ var PROBE_ENVIRONMENT = {
 var PROBE_TIMEOUT_MS = 12e4;
 async function firstLine(command, args) {
   const r = await runProcess({
-    argv: [command, ...args],
+    command: new Command2([command, ...args], PROBE_ENVIRONMENT),
     cwd: "/",
-    env: { ...PROBE_ENVIRONMENT },
     stdout: "capture",
     stderr: "capture",
     timeoutMs: PROBE_TIMEOUT_MS
@@ -40201,17 +40316,16 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await realpath(await mkdtemp(join8(tmpdir(), "cg-bench-cpu-")));
+  const dir = await realpath(await mkdtemp(join9(tmpdir(), "cg-bench-cpu-")));
   try {
-    const log2 = join8(dir, "valgrind.log");
+    const log2 = join9(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join8(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join9(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join8(dir, "stdout");
+    const stdout = join9(dir, "stdout");
     const r = await runProcess({
-      argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target],
+      command: new Command2([valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target], PROBE_ENVIRONMENT),
       cwd: dir,
-      env: { ...PROBE_ENVIRONMENT },
       stdout: { file: stdout },
       timeoutMs: PROBE_TIMEOUT_MS
     });
@@ -40279,9 +40393,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
 import { constants as constants7 } from "node:os";
-import { join as join19, relative as relative7, resolve as resolve6 } from "node:path";
+import { join as join20, relative as relative7, resolve as resolve6 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -40317,15 +40431,15 @@ async function gzipAndRemove(path12, read2) {
 }
 
 // src/run/call-tree.ts
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync4, readdirSync as readdirSync2 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -40339,10 +40453,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join9(dir, `${tool}.out.%p`)}`, `--log-file=${join9(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join10(dir, `${tool}.out.%p`)}`, `--log-file=${join10(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join9(dir, "valgrind.")}`;
+  return `--log-file=${join10(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -40363,12 +40477,12 @@ function commandInLog(text2) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join9(dir, p.log), LOG_HEAD) ?? "";
+    const text2 = readHead(join10(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text2 = readTail(join9(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text2 = readTail(join10(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -40440,12 +40554,12 @@ function readCallTreeBeneath(root, path12, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = join10(resultsDir, "benchmarks");
+  const benchmarks = join11(resultsDir, "benchmarks");
   if (!existsSync4(benchmarks)) return trees;
   for (const slug of readdirSync2(benchmarks).sort()) {
-    const path12 = join10("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!existsSync4(join10(resultsDir, path12))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path12, CALL_TREE_LIMIT, "call tree"), join10(resultsDir, path12));
+    const path12 = join11("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync4(join11(resultsDir, path12))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path12, CALL_TREE_LIMIT, "call tree"), join11(resultsDir, path12));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -40585,11 +40699,11 @@ function parseCallgrind(text2, shown) {
 
 // src/run/tool-run.ts
 import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -40600,21 +40714,21 @@ import {
   existsSync as existsSync5,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync6,
+  lstatSync as lstatSync7,
   mkdirSync as mkdirSync3,
   mkdtempSync,
   openSync as openSync4,
   readdirSync as readdirSync3,
-  readFileSync as readFileSync2,
+  readFileSync as readFileSync3,
   readSync as readSync2,
-  realpathSync as realpathSync7,
+  realpathSync as realpathSync8,
   rmSync as rmSync5,
-  statSync as statSync3,
+  statSync as statSync4,
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
-import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
-import { basename as basename8, dirname as dirname8, join as join11, relative as relative3 } from "node:path";
+import { arch as arch2, hostname, tmpdir as tmpdir2 } from "node:os";
+import { basename as basename8, dirname as dirname9, join as join12, relative as relative3 } from "node:path";
 
 // src/parse/cachegrind.ts
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
@@ -40889,8 +41003,81 @@ function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   };
 }
 
+// src/util/fixed-hostname.ts
+var FIXED_HOSTNAME = "cg-bench";
+
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/kept-probes.ts
+import { createHash as createHash5 } from "node:crypto";
+import { readFileSync as readFileSync2, readlinkSync as readlinkSync4 } from "node:fs";
+import { machine as machine3, release as release2, version as version2 } from "node:os";
+var USERNS_SETTINGS = [
+  "/proc/sys/user/max_user_namespaces",
+  "/proc/sys/kernel/unprivileged_userns_clone",
+  "/proc/sys/kernel/apparmor_restrict_unprivileged_userns"
+];
+function readOrNull(read2) {
+  try {
+    return read2();
+  } catch {
+    return null;
+  }
+}
+var machinePart;
+function machineIdentity(env) {
+  machinePart ??= JSON.stringify({
+    format: 1,
+    cgBench: VERSION,
+    arch: machine3(),
+    kernel: `${release2()} ${version2()}`,
+    ids: `${process.getuid?.()}:${process.getgid?.()}`,
+    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => readlinkSync4(`/proc/self/ns/${ns}`))),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
+    image: `${env["CG_BENCH_IMAGE"] ?? ""}@${env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
+    // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
+    path: ownProgramsEnv()["PATH"],
+    programs: ["unshare", "taskset", "setpriv", "mount", "mkdir", "mktemp", "hostname", "env"].map((p) => fileIdentity(ownProgram(p))).concat(fileIdentity("/bin/sh"))
+  });
+  return machinePart;
+}
+function keyOf(argv, perRun, env) {
+  const stable = argv.map((a) => perRun.reduce((text2, part, i) => text2.split(part).join(`<run-${i}>`), a));
+  return createHash5("sha256").update(machineIdentity(env)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+}
+var answeredFromFile = [];
+function keptProbe(probe, perRun, env = process.env) {
+  const file = sandboxProbesFile(env);
+  if (file === void 0) return probe;
+  let kept;
+  return (argv) => {
+    const key = keyOf(argv, perRun(), env);
+    kept ??= keptKeys(file);
+    if (kept.has(key)) {
+      if (!answeredFromFile.some((a) => a.key === key)) answeredFromFile.push({ argv, key });
+      return true;
+    }
+    const works2 = probe(argv);
+    if (works2) {
+      updateKeptKeys(file, [key]);
+      kept.add(key);
+    }
+    return works2;
+  };
+}
+function keptProbesStillWork(probe, env = process.env) {
+  if (!answeredFromFile.length || answeredFromFile.every(({ argv }) => probe(argv))) return true;
+  const file = sandboxProbesFile(env);
+  if (file !== void 0)
+    updateKeptKeys(
+      file,
+      [],
+      answeredFromFile.map((a) => a.key)
+    );
+  answeredFromFile.length = 0;
+  return false;
+}
 
 // src/untrusted/sandbox.ts
 var UNTRUSTED_ID = 65534;
@@ -40903,9 +41090,17 @@ function untrustedUser(root, env, ownCopy = false) {
   if (asked) {
     const match3 = /^(\d+):(\d+)$/.exec(asked);
     if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    if (Number(match3[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
+      );
+    if (match3.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    if (Number(match3[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match3[1]), gid: Number(match3[2]) };
   }
-  const owner = statSync3(root);
+  const owner = statSync4(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -40931,7 +41126,7 @@ function parseCpuList(text2) {
 }
 function allowedCpus() {
   try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync3("/proc/self/status", "utf8"));
     return line ? parseCpuList(line[1]) : [];
   } catch {
     return [];
@@ -40940,25 +41135,25 @@ function allowedCpus() {
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash6("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
 }
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join11(dirname8(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join12(dirname9(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname8(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname9(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = join11(dir.path, basename8(file));
+    const held2 = join12(dir.path, basename8(file));
     try {
-      const s = lstatSync6(held2);
+      const s = lstatSync7(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+        if (createHash6("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
@@ -40978,20 +41173,20 @@ function runsDirectory() {
   return dir;
 }
 function runsDirectoryPath() {
-  return join11(tmpdir2(), "cg-bench-runs");
+  return join12(tmpdir2(), "cg-bench-runs");
 }
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join11(runsDirectory(), "seal-"));
+  const dir = mkdtempSync(join12(runsDirectory(), "seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join11(dir, "one-cpu");
+  const oneCpu = join12(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join11(dir, "entropy");
+  const entropy = join12(dir, "entropy");
   writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch2() === "x64") {
-    entropySeal = join11(dir, "entropy-seal");
+    entropySeal = join12(dir, "entropy-seal");
     writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
@@ -40999,7 +41194,6 @@ function sealFilesOnce() {
   return sealFiles;
 }
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 var KEPT_END = "cg-bench-kept-end";
 var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
 var PRIVATE_TMP_INNER = "tmp";
@@ -41013,7 +41207,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const path12 = given.length > 1 ? given.replace(/\/+$/, "") : given;
   const shared = SHARED_TMP_DIRS.find((dir) => path12.startsWith(`${dir}/`));
   if (shared === void 0) return void 0;
-  if (/\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join11(path12)} written so`;
+  if (/\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join12(path12)} written so`;
   for (const at of /* @__PURE__ */ new Set([path12, realOrGiven(path12)])) {
     const linked = at !== path12;
     const where3 = linked ? ` (through a link, ${at})` : "";
@@ -41080,25 +41274,57 @@ function privateTmpScript(reserved, sealBinds) {
       (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(" ")} || exit 125`,
-    // The seal's binds and the private directories' in one table beside the first private `tmp`,
-    // mounted by one `mount --all` (8 mount processes before).
+    // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
+    // backslash, which a table would need escaped) go in the same table, their mount points made by
+    // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
+    // bound as before, after it. Scanned in a function, so the arguments stay for the loops below.
+    "_cgb_dirs= _cgb_binds= _cgb_taken=",
+    "_cgb_scan() {",
+    ` while [ "$1" != ${HANDED_START} ]; do`,
+    "  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;",
+    "  case $1 in",
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`
+    ),
+    "   *) shift; continue ;;",
+    "  esac;",
+    '  if [ -n "$_cgb_to" ] && [ -d "$_cgb_from" ]; then',
+    '   _cgb_dirs="$_cgb_dirs $_cgb_to"; _cgb_taken="$_cgb_taken $1 ";',
+    '   _cgb_binds="$_cgb_binds$_cgb_from $1 none bind 0 0\n";',
+    "  fi;",
+    "  shift;",
+    " done;",
+    "}",
+    '_cgb_scan "$@"',
+    // Plain names only: split on blanks, never globbed.
+    "set -f",
+    '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
+    // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
+    // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
     `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
     [
       "{",
       ...sealBinds.length ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(" ")};`] : [],
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      `printf '%s' "$_cgb_binds";`,
       '} >"$_cgb_table" || exit 125'
     ].join(" "),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
     ...sealBinds.map(([, to]) => CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`),
+    // Each of cg-bench's own paths the table bound shows what its path showed before.
+    "_cgb_same() { case $1 in",
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
+    " esac; }",
+    'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
+    "set +f",
     "_cgb_handed_list() {",
     " _cgb_list=$1;",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
     "}",
-    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    `while [ "$1" != ${HANDED_START} ]; do case $_cgb_taken in *" $1 "*) ;; *) _cgb_keep "$1" ;; esac; shift; done; shift`,
     // The code's values, from the _CGB_ variables sandboxedCommand sets: the shell's own environment is cg-bench's.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
@@ -41114,7 +41340,6 @@ function privateTmpScript(reserved, sealBinds) {
   ].join("\n");
 }
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
-var FIXED_HOSTNAME = "cg-bench";
 function viewPrefix(net, pid, inner, view, kept) {
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const sealBinds = [
@@ -41123,7 +41348,7 @@ function viewPrefix(net, pid, inner, view, kept) {
   ];
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     "--map-user=0",
     "--map-group=0",
@@ -41144,11 +41369,11 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname8(files.oneCpu)] : [],
+    ...files ? [dirname9(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -41163,7 +41388,7 @@ function viewPrefix(net, pid, inner, view, kept) {
 }
 function realOrGiven(path12) {
   try {
-    return realpathSync7(path12);
+    return realpathSync8(path12);
   } catch {
     return path12;
   }
@@ -41182,7 +41407,7 @@ var UNSEALED = {
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
-    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    const n = Number(readFileSync3(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
     return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
   } catch {
     return UNTRUSTED_ID;
@@ -41223,7 +41448,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join11(dir, name));
+    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join12(dir, name));
   } catch {
     return [];
   }
@@ -41276,11 +41501,20 @@ function untrustedSandbox(options) {
     removeProbeTmp();
   }
 }
+function sandboxProbesStillWork() {
+  try {
+    return keptProbesStillWork(retrying(worksOnce));
+  } finally {
+    removeProbeTmp();
+  }
+}
 function makeSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
+  const perRun = () => [...sealFiles ? [dirname9(sealFiles.oneCpu)] : [], PRIVATE_TMP_NAME];
+  const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
+  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -41308,7 +41542,7 @@ function makeSandbox(options) {
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
   const unshare = (net, pid, inner, proc = false) => [
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -41323,6 +41557,7 @@ function makeSandbox(options) {
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
+  const namedAlready = (options.machineHostname ?? hostname()) === FIXED_HOSTNAME;
   const tries = options.network ? [[false, true]] : [
     [true, true],
     [true, false]
@@ -41339,22 +41574,19 @@ function makeSandbox(options) {
     let privateTmp = false;
     let madeView = false;
     let ownProc = proc;
-    let fixedHostname = false;
+    let fixedHostname = namedAlready;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
     const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
     const canSealEntropy = pid && sealFilesOnce().entropySeal !== void 0;
-    const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+    const pin = cpuLists2 ? [ownProgram("taskset"), "--cpu-list", String(cpus[0])] : [];
     const views = pid ? (proc ? [true, false] : [false]).flatMap(
       (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
         { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
         ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
       ])
-    ).flatMap((view) => [
-      { ...view, hostname: true },
-      { ...view, hostname: false }
-    ]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
+    ).flatMap((view) => [...namedAlready ? [] : [{ ...view, hostname: true }], { ...view, hostname: false }]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
     const viewed = (view) => viewPrefix(net, pid, anonymous, view, kept);
     const anonymised = views.length > 0 && probe([...pin, ...prefix2, ...viewed(views[0])]) || probe([...prefix2, ...measuredIsolate]);
     let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
@@ -41367,7 +41599,7 @@ function makeSandbox(options) {
         entropy = view.entropy;
         privateTmp = view.privateTmp;
         ownProc = view.proc;
-        fixedHostname = view.hostname;
+        fixedHostname = view.hostname || namedAlready;
         break;
       }
     }
@@ -41428,7 +41660,8 @@ function makeSandbox(options) {
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
   );
   notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
-  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  if (namedAlready) notes.push(`benchmarks see the host name ${FIXED_HOSTNAME}: the machine's is that`);
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host", hostname: namedAlready ? "fixed" : "host" };
   const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
   const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
@@ -41438,8 +41671,8 @@ function uidBusy(uid) {
   for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (statSync3(`/proc/${name}`).uid !== uid) continue;
-      const stat2 = readFileSync2(`/proc/${name}/stat`, "utf8");
+      if (statSync4(`/proc/${name}`).uid !== uid) continue;
+      const stat2 = readFileSync3(`/proc/${name}/stat`, "utf8");
       if (stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) !== "Z") return true;
     } catch {
     }
@@ -41470,7 +41703,7 @@ function endStrays(sandbox) {
 function removeOrRefuse(path12) {
   removeAsOwners([path12]);
   try {
-    lstatSync6(path12);
+    lstatSync7(path12);
   } catch {
     return;
   }
@@ -41488,7 +41721,7 @@ function removePrivateTmp() {
     for (const name of names) {
       const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === void 0 || owner !== String(process.pid) && existsSync5(`/proc/${owner}`)) continue;
-      ended.push(join11(dir, name));
+      ended.push(join12(dir, name));
     }
   }
   removeAsOwners(ended);
@@ -41519,13 +41752,13 @@ function sandboxedCommand(sandbox, argv, codeEnv, measured = false, job = 0, own
     argv.flatMap((arg) => pathsNamed(arg, cwd))
   );
   const cpus = sandbox.oneCpu;
-  const pin = measured && cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  const pin = measured && cpus?.length ? [ownProgram("taskset"), "--cpu-list", String(cpus[job % cpus.length])] : [];
   const program = argv[0].includes("=") ? ["/bin/sh", "-c", 'exec "$0" "$@"', ...argv] : argv;
   const assignments = Object.entries(codeEnv).map(([name, value]) => `${name}=${value}`);
   const handed = { PWD: cwd ?? codeEnv["PWD"], HOME: codeEnv["HOME"], TMPDIR: codeEnv["TMPDIR"], PATH: codeEnv["PATH"], PYTHONPATH: codeEnv["PYTHONPATH"] };
   const env = ownProgramsEnv();
   for (const [name, value] of Object.entries(handed)) if (value !== void 0) env[`_CGB_${name}`] = value;
-  return { argv: [...pin, ...prefix2, "env", "-i", "--", ...assignments, ...program], env };
+  return new Command2([...pin, ...prefix2, ownProgram("env"), "-i", "--", ...assignments, ...program], env);
 }
 function pathsNamed(arg, cwd) {
   if (arg.startsWith("-") || !arg.includes("/")) return [];
@@ -41534,7 +41767,7 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path12 = join11(cwd, arg);
+  const path12 = join12(cwd, arg);
   const real = realOrGiven(path12);
   const up = relative3(cwd, path12);
   const outside = up === ".." || up.startsWith("../");
@@ -41547,17 +41780,17 @@ function withKept(prefix2, own, handed) {
   return [...prefix2.slice(0, start), ...own, ...prefix2.slice(start, end), ...handed, ...prefix2.slice(end)];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync7(dir);
-  const staging = mkdtempSync(join11(runsDirectory(), "profiles-"));
+  if (!sandbox.user) return realpathSync8(dir);
+  const staging = mkdtempSync(join12(runsDirectory(), "profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
 var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync7(dir)) return [];
+  if (staging === realpathSync8(dir)) return [];
   const uncollected = [];
-  const owner = lstatSync6(staging).uid;
+  const owner = lstatSync7(staging).uid;
   const buffer3 = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
@@ -41565,7 +41798,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
-      from = openSync4(join11(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync4(join12(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
@@ -41578,7 +41811,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
         continue;
       }
       files++;
-      const to = openSync4(join11(dir, name), "wx");
+      const to = openSync4(join12(dir, name), "wx");
       try {
         for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
           writeSync4(to, buffer3, 0, n);
@@ -41619,9 +41852,9 @@ function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path12) => {
-    const stat2 = lstatSync6(path12);
+    const stat2 = lstatSync7(path12);
     lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync3(path12)) walk(join11(path12, name));
+    if (stat2.isDirectory()) for (const name of readdirSync3(path12)) walk(join12(path12, name));
   };
   walk(tree);
 }
@@ -41665,7 +41898,7 @@ function makeGivenDirectory(sandbox, path12, inside2, keep) {
   try {
     if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
     for (const name of inside2) {
-      const at = join11(`/proc/self/fd/${fd}`, name);
+      const at = join12(`/proc/self/fd/${fd}`, name);
       mkdirSync3(at);
       const sub = openSync4(at, DIRECTORY_FLAGS);
       try {
@@ -41684,7 +41917,7 @@ function sharedHomesDirectory(path12) {
   const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
   let stat2;
   try {
-    stat2 = lstatSync6(path12);
+    stat2 = lstatSync7(path12);
   } catch {
     stat2 = void 0;
   }
@@ -41711,7 +41944,7 @@ function sharedHomesDirectory(path12) {
 }
 function isPlainFile(path12) {
   try {
-    const stat2 = lstatSync6(path12);
+    const stat2 = lstatSync7(path12);
     return stat2.isFile() && stat2.nlink === 1;
   } catch {
     return false;
@@ -41777,17 +42010,17 @@ function setupEnvironment(caller, sandbox, home) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker2) {
-  const found = [];
+  const found2 = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found2.push(Number(name));
     } catch {
     }
   }
-  return found;
+  return found2;
 }
 var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
 async function killLeftovers(marker2) {
@@ -41813,15 +42046,15 @@ async function endLeftovers(run, marker2, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run, tool) {
-  const dir = join12(run.dir, tool.directory);
+  const dir = join13(run.dir, tool.directory);
   rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  const stderr = join12(dir, "stderr.log");
+  const stderr = join13(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
-    ...sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
+    command: sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
-    stdout: { file: join12(dir, "stdout.log") },
+    stdout: { file: join13(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -41842,7 +42075,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = join12(dir, name);
+    const file = join13(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -41858,7 +42091,7 @@ ${details}` : ""}` };
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants6, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname9, join as join13 } from "node:path";
+import { delimiter as delimiter3, dirname as dirname10, join as join14 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants6.X_OK);
@@ -41879,19 +42112,21 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join13(dir, program);
+    const candidate = join14(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
 }
 function locateValgrind(env = process.env) {
   const explicit = env["CG_BENCH_VALGRIND"];
-  let bin = explicit || findOnPath("valgrind", env["PATH"]);
+  let bin = explicit || findOnPath("valgrind", ownProgramsPath());
   if (!bin) {
-    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
+    throw new CgBenchError(
+      `valgrind not found in ${ownProgramsPath()} (where cg-bench finds the programs it runs itself: never PATH, which may name the checkout); install it (apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary`
+    );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join13(dirname9(bin), "valgrind.bin");
+    const real = join14(dirname10(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -41967,12 +42202,12 @@ async function measureCallTree(run) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join14(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  writeNewFile(join15(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
   const profiles = [];
@@ -41986,7 +42221,7 @@ async function measureMemory(run) {
     read: (text2, name) => profiles.push(parseDhat(text2, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join15(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => join16(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
@@ -42087,8 +42322,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute4, join as join16, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute4, join as join17, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -42130,11 +42365,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname10(fileURLToPath(import.meta.url));
+  let dir = dirname11(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join16(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync6(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname10(dir);
+    const candidate = join17(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync6(candidate)) return readFileSync5(candidate, "utf8");
+    dir = dirname11(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -42164,7 +42399,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path12 = join16(outDir, name);
+    const path12 = join17(outDir, name);
     if (!isPlainFile(path12)) continue;
     let parsed;
     try {
@@ -42197,14 +42432,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join16(options.tmpDir, ".cg-bench-bytecode");
-  const site = join16(root, "site");
-  const out = join16(root, "out");
+  const root = join17(options.tmpDir, ".cg-bench-bytecode");
+  const site = join17(root, "site");
+  const out = join17(root, "out");
   rmSync7(root, { recursive: true, force: true });
   mkdirSync5(site, { recursive: true });
   mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join16(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join17(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -42222,7 +42457,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync4 } from "node:fs";
+import { statSync as statSync5 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env) {
   return {
     ...sandbox.seal,
@@ -42232,7 +42467,7 @@ function sealOf(sandbox, python, instrument, cwd, env) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync4("/").dev}, cwd ${statSync4(cwd).dev}`;
+  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -42241,7 +42476,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join17, relative as relative6, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join18, relative as relative6, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path12) {
@@ -42249,33 +42484,33 @@ function inside(dir, path12) {
   return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
-  const found = /* @__PURE__ */ new Map();
+  const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join17(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join18(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
       const sha2562 = hashAsIdentity(path12, MAX_EXECUTABLE, identity2, hashes);
       if (!sha2562) return;
-      const known = found.get(path12);
+      const known = found2.get(path12);
       if (known) known.main ||= i === 0;
-      else found.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
+      else found2.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
     });
   }
-  return [...found.values()].sort((a, b) => byCodeUnits(a.path, b.path));
+  return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 // src/run/private-home.ts
-import { createHash as createHash6 } from "node:crypto";
-import { join as join18 } from "node:path";
+import { createHash as createHash7 } from "node:crypto";
+import { join as join19 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync7, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync8, readFileSync as readFileSync6, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const stat2 = readFileSync6(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -42283,7 +42518,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync6("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -42305,7 +42540,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync5(`/proc/${pid}`).uid;
+    return statSync6(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -42395,7 +42630,7 @@ function tryLock(path12) {
     }
     let stat2;
     try {
-      stat2 = lstatSync7(path12);
+      stat2 = lstatSync8(path12);
     } catch {
       continue;
     }
@@ -42413,7 +42648,7 @@ function tryLock(path12) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return join18(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join19(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -42425,7 +42660,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
     remakeGivenDirectory(sandbox, home, ["tmp"]);
     return await measure2(home);
   } finally {
-    removeAsOwners([home]);
+    await removeAsOwnersAsync([home]);
     unlock(lock);
   }
 }
@@ -42440,7 +42675,7 @@ function programProblem(program, cwd, path12) {
   const located2 = program.includes("/") ? resolve6(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
@@ -42449,19 +42684,19 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join19(ctx.benchmarksDir, slug);
+  const dir = join20(ctx.benchmarksDir, slug);
   rmSync9(dir, { recursive: true, force: true });
   mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join19(ctx.benchmarksDir, slug);
-  const rel = (p) => join19("benchmarks", slug, relative7(dir, p));
-  const log2 = (name) => ({ file: join19(dir, name), real: join19(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join19(dir, "stdout.log");
-  const stderr = join19(dir, "stderr.log");
+  const dir = join20(ctx.benchmarksDir, slug);
+  const rel = (p) => join20("benchmarks", slug, relative7(dir, p));
+  const log2 = (name) => ({ file: join20(dir, name), real: join20(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join20(dir, "stdout.log");
+  const stderr = join20(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join19(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join20(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -42485,7 +42720,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
-    ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs
   });
@@ -42494,7 +42729,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
-    ...sandboxedCommand(
+    command: sandboxedCommand(
       ctx.sandbox,
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
       env,
@@ -42528,7 +42763,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join19(dir, name);
+    const file = join20(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync9(file, { force: true });
@@ -42554,10 +42789,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join19(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join20(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join19(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join20(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -42572,7 +42807,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join19("benchmarks", slug),
+    shownDir: join20("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -42710,7 +42945,7 @@ function describeCommand(command) {
 async function runOne(command, fd, env, options) {
   const argv = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
   const sandboxed = sandboxedCommand(options.sandbox ?? NO_SANDBOX, argv, env, false, 0, [], options.cwd);
-  const outcome2 = await runProcess({ ...sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  const outcome2 = await runProcess({ command: sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome2.spawnError) return outcome2.spawnError;
   if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
   return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
@@ -42817,7 +43052,7 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants9.W_OK);
-    const probe = join20(dir, `.write-test-${process.pid}`);
+    const probe = join21(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
   } catch (error2) {
@@ -42854,6 +43089,24 @@ function shardOf(selected, selection) {
   return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
 }
 async function runSuite(config, options) {
+  let results;
+  try {
+    results = await runSuiteOnce(config, options, true);
+  } catch (error2) {
+    if (!(error2 instanceof CgBenchError) || sandboxProbesStillWork()) throw error2;
+    return runAgain(config, options);
+  }
+  if (results.benchmarks.some((b) => b.status !== "ok") && !sandboxProbesStillWork()) return runAgain(config, options);
+  options.progress.close();
+  return results;
+}
+async function runAgain(config, options) {
+  process.stderr.write("cg-bench: a sandbox probe kept for this machine no longer works here: probed again, measuring again\n");
+  const results = await runSuiteOnce(config, options, false);
+  options.progress.close();
+  return results;
+}
+async function runSuiteOnce(config, options, keptProbes) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
@@ -42868,23 +43121,23 @@ async function runSuite(config, options) {
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config, true);
+  const sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join20(heldOut.path, "benchmarks"), join20(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join21(heldOut.path, "benchmarks"), join21(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join20(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join20(realOutDir, "setup.log"));
+    writeNewFile(join21(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join21(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join20(heldOut.path, "setup.log"),
+        logOpenedAt: join21(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -42914,7 +43167,6 @@ async function runSuite(config, options) {
     benchmarksDir?.release();
     heldOut.release();
   }
-  options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: "cg-bench",
@@ -42925,9 +43177,10 @@ async function runSuite(config, options) {
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
-function sandboxFor(config, measuring = false) {
+function sandboxFor(config, measuring = false, keptProbes = false) {
   const required = measuring ? config.sealRequired : void 0;
   return untrustedSandbox({
+    keptProbes,
     root: config.root,
     network: config.network,
     setupNetwork: config.setupNetwork ?? false,
@@ -43736,7 +43989,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -43783,7 +44036,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join21(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join22(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -43960,10 +44213,10 @@ function pairEdited(b, h) {
   const pairs = /* @__PURE__ */ new Map();
   for (const [key, hl] of h) {
     if (b.has(key)) continue;
-    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
-    if (!found) continue;
-    pairs.set(key, found[1]);
-    b.delete(found[0]);
+    const found2 = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
+    if (!found2) continue;
+    pairs.set(key, found2[1]);
+    b.delete(found2[0]);
   }
   return pairs;
 }
@@ -44272,18 +44525,18 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join26 } from "node:path";
+import { join as join27 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync9, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname14, join as join25, resolve as resolve9 } from "node:path";
+import { dirname as dirname15, join as join26, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { createHash as createHash7 } from "node:crypto";
-import { realpathSync as realpathSync8, statSync as statSync7 } from "node:fs";
-import { dirname as dirname11, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve8 } from "node:path";
+import { createHash as createHash8 } from "node:crypto";
+import { realpathSync as realpathSync9, statSync as statSync8 } from "node:fs";
+import { dirname as dirname12, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve8 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -45451,9 +45704,21 @@ function containsItself(value, path12 = /* @__PURE__ */ new Set()) {
   if (typeof value !== "object" || value === null) return false;
   if (path12.has(value)) return true;
   path12.add(value);
-  const found = Object.values(value).some((v) => containsItself(v, path12));
+  const found2 = Object.values(value).some((v) => containsItself(v, path12));
   path12.delete(value);
-  return found;
+  return found2;
+}
+function nulCharacters(value, segments = []) {
+  if (typeof value === "string") return value.includes("\0") ? [segments] : [];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const here = [...segments, Array.isArray(value) ? Number(key) : key];
+    return key.includes("\0") ? [here] : nulCharacters(v, here);
+  });
+}
+function fieldPath(segments) {
+  const shown = segments.map((s, i) => typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`).join("");
+  return shown.replaceAll("\0", "\\0") || "(top level)";
 }
 function parseConfig(text2, file) {
   const shown = shownPath(file);
@@ -45477,11 +45742,22 @@ function parseConfig(text2, file) {
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (containsItself(data))
     fail([`${shown}: YAML: an alias (*name) is inside the value its anchor (&name) marks, so that value would contain itself; write it out instead`]);
+  const withNul = nulCharacters(data);
+  if (withNul.length)
+    fail(
+      withNul.map(
+        (segments) => located(shown, doc, lines, {
+          segments,
+          path: fieldPath(segments),
+          message: 'holds a NUL character ("\\0"), which no command, argument or variable can carry: remove it'
+        })
+      )
+    );
   if (!validateConfig2(data)) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname11(file), "configuration directory");
+  const root = absolutePath(dirname12(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -45599,7 +45875,7 @@ function parseConfig(text2, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash7("sha256").update(
+  const hash = createHash8("sha256").update(
     JSON.stringify({
       setup,
       cache,
@@ -45635,7 +45911,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync8(path12);
+    return realpathSync9(path12);
   } catch {
     return path12;
   }
@@ -45643,7 +45919,7 @@ function realDirectory(path12) {
 function cwdProblem(cwd, root) {
   let isDirectory2;
   try {
-    isDirectory2 = statSync7(cwd).isDirectory();
+    isDirectory2 = statSync8(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
@@ -45653,7 +45929,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname11(file)) {
+function loadConfig(file, root = dirname12(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -45666,12 +45942,12 @@ function loadConfig(file, root = dirname11(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync8(absolute));
+  return parseConfig(text2, realpathSync9(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
-import { dirname as dirname13, relative as relative12, sep as sep7 } from "node:path";
+import { accessSync as accessSync4, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { dirname as dirname14, relative as relative12, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
@@ -45705,16 +45981,16 @@ function withInclusiveFigures(comparison, figures) {
   return {
     ...comparison,
     benchmarks: comparison.benchmarks.map((c) => {
-      const found = figures.get(c.name);
-      if (!found || !c.functions.length) return c;
-      const byName2 = new Map(found.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
+      const found2 = figures.get(c.name);
+      if (!found2 || !c.functions.length) return c;
+      const byName2 = new Map(found2.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
       return {
         ...c,
         functions: c.functions.map((f) => {
           const inclusive = byName2.get(f.fn);
           return inclusive ? { ...f, inclusive } : f;
         }),
-        ...found.callers.length ? { callers: found.callers } : {}
+        ...found2.callers.length ? { callers: found2.callers } : {}
       };
     })
   };
@@ -45726,8 +46002,8 @@ function withInclusiveCosts(comparison, baseDir, headDir) {
   for (const c of comparison.benchmarks) {
     const before = baseTrees.get(c.name);
     const after = headTrees.get(c.name);
-    const found = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
-    if (found) figures.set(c.name, found);
+    const found2 = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
+    if (found2) figures.set(c.name, found2);
   }
   return withInclusiveFigures(comparison, figures);
 }
@@ -46079,7 +46355,7 @@ function arrayMemberSpans(text2, key) {
   let i = skipSpace(text2, 0);
   if (text2.charCodeAt(i) !== OPEN_BRACE) return void 0;
   i = skipSpace(text2, i + 1);
-  let found;
+  let found2;
   if (text2.charCodeAt(i) !== CLOSE_BRACE) {
     for (; ; ) {
       if (text2.charCodeAt(i) !== QUOTE) return void 0;
@@ -46097,8 +46373,8 @@ function arrayMemberSpans(text2, key) {
       const end = valueEnd(text2, start);
       if (end < 0) return void 0;
       if (name === key) {
-        if (found) return void 0;
-        found = { start, end };
+        if (found2) return void 0;
+        found2 = { start, end };
       }
       i = skipSpace(text2, end);
       const c = text2.charCodeAt(i);
@@ -46107,9 +46383,9 @@ function arrayMemberSpans(text2, key) {
       i = skipSpace(text2, i + 1);
     }
   }
-  if (skipSpace(text2, i + 1) !== text2.length || !found || text2.charCodeAt(found.start) !== OPEN_BRACKET) return void 0;
+  if (skipSpace(text2, i + 1) !== text2.length || !found2 || text2.charCodeAt(found2.start) !== OPEN_BRACKET) return void 0;
   const elements = [];
-  let j = skipSpace(text2, found.start + 1);
+  let j = skipSpace(text2, found2.start + 1);
   if (text2.charCodeAt(j) !== CLOSE_BRACKET) {
     for (; ; ) {
       const end = valueEnd(text2, j);
@@ -46122,7 +46398,7 @@ function arrayMemberSpans(text2, key) {
       j = skipSpace(text2, j + 1);
     }
   }
-  return j + 1 === found.end ? { start: found.start, end: found.end, elements } : void 0;
+  return j + 1 === found2.end ? { start: found2.start, end: found2.end, elements } : void 0;
 }
 
 // src/results/by-benchmark.ts
@@ -46165,18 +46441,18 @@ function resultsByBenchmark(text2, path12) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname12, join as join22, relative as relative11, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname13, join as join23, relative as relative11, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname12(dir)) {
+  for (let dir = outDir; ; dir = dirname13(dir)) {
     try {
-      if (lstatSync8(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync9(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative11(here, dirname12(dir));
-    if (dir === dirname12(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside2 = relative11(here, dirname13(dir));
+    if (dir === dirname13(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -46188,14 +46464,14 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join22(dir, name);
-      const stat2 = lstatSync8(path12, { throwIfNoEntry: false });
+      const path12 = join23(dir, name);
+      const stat2 = lstatSync9(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
       if (stat2.isDirectory()) {
         if (dir === outDir && notWalked.includes(name)) continue;
-        const found = walk(path12);
-        if (found) return found;
+        const found2 = walk(path12);
+        if (found2) return found2;
       } else if (!stat2.isFile()) return `${shownPath(path12)} is not a regular file`;
     }
     return void 0;
@@ -46230,8 +46506,8 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname13(path12);
-  if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  const dir = dirname14(path12);
+  if (existsSync7(path12) && statSync9(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
     accessSync4(dir, constants10.W_OK);
@@ -46248,11 +46524,11 @@ async function measure(options) {
     );
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
-  const release2 = lockOutputDirectory(options.outDir);
+  const release3 = lockOutputDirectory(options.outDir);
   try {
     return await measureLocked(options, baseline, wallTimes);
   } finally {
-    release2();
+    release3();
   }
 }
 function baselineWallTimes(baseline, config) {
@@ -46280,7 +46556,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname13(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname14(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -46299,7 +46575,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname13(options.baseline), shown: baseShown },
+    base: { dir: dirname14(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -46330,12 +46606,12 @@ function realOutDirBeforeRuns(outDir) {
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join24 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter4, join as join23 } from "node:path";
+import { delimiter as delimiter4, join as join24 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -46351,8 +46627,8 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join23(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join23(dir, "stopwatch");
+    const dir = mkdtempSync2(join24(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join24(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
@@ -46374,7 +46650,7 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join23(dir, name);
+    const candidate = join24(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -46383,16 +46659,10 @@ function resolveProgram(name, path12) {
   }
   throw new CgBenchError(`${name}: not found in PATH (${path12 ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode2.benchmarkFailed);
 }
-function helperArgv(file, argv, path12, options) {
-  return [
-    file,
-    String(options.cpu),
-    options.noAslr ? "1" : "0",
-    options.counters ? "1" : "0",
-    String(options.nice),
-    resolveProgram(argv[0], path12 ?? process.env["PATH"]),
-    ...argv.slice(1)
-  ];
+function helperCommand(file, command, options) {
+  const [program, ...args] = command.argv;
+  const resolved = new Command2([resolveProgram(program, command.env["PATH"] ?? process.env["PATH"]), ...args], command.env);
+  return resolved.behind([file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice)]);
 }
 function helperFields(r, command) {
   if (r.exitCode !== 0)
@@ -46404,9 +46674,8 @@ function helperFields(r, command) {
 }
 async function runHelper(file, command, options) {
   const r = await runProcess({
-    argv: helperArgv(file, command.argv, command.env["PATH"], options),
+    command: helperCommand(file, command.command, options),
     cwd: command.cwd,
-    env: command.env,
     stdout: "capture",
     stderr: "capture",
     timeoutMs: command.timeoutMs
@@ -46416,16 +46685,16 @@ async function runHelper(file, command, options) {
 }
 function probeHelper(file, options) {
   const probe = {
-    argv: ["/bin/true"],
+    command: new Command2(["/bin/true"], { PATH: "/usr/bin:/bin" }),
     cwd: "/",
-    env: { PATH: "/usr/bin:/bin" },
     name: "the stopwatch helper's probe",
     timeoutMs: PROBE_TIMEOUT_MS3
   };
+  const helped = helperCommand(file, probe.command, options);
   const r = runProcessSync({
-    argv: helperArgv(file, probe.argv, probe.env["PATH"], options),
+    argv: helped.argv,
     cwd: probe.cwd,
-    env: probe.env,
+    env: { ...helped.env },
     timeoutMs: probe.timeoutMs,
     output: "capture"
   });
@@ -46499,7 +46768,7 @@ function wallclockExecutor(experiment = {}) {
     unit: "ms",
     controls,
     async run(command) {
-      const r = await runProcess({ argv: [...prefix2, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      const r = await runProcess({ command: command.command.behind(prefix2), cwd: command.cwd, timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail2(command, 127, null);
       if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
@@ -46527,7 +46796,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync6("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -46577,8 +46846,8 @@ function countersExecutor() {
     unit: "cycles",
     controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
     async run(command) {
-      const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix2, ...command.argv];
-      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: "capture", timeoutMs: command.timeoutMs });
+      const perf = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix2];
+      const r = await runProcess({ command: command.command.behind(perf), cwd: command.cwd, stderr: "capture", timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail2(command, 127, null);
       if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
@@ -46781,7 +47050,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join24(held2.path, `setup-${side}.log`);
+  const at = join25(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -46837,7 +47106,7 @@ async function timeHeld(options, timed, held2) {
 async function timeBenchmarks(options, timed, held2, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
-    ...sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
+    command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
     timeoutMs: spec.timeoutMs
@@ -46889,7 +47158,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join24(held2.path, PAIRED_FILE),
+    join25(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -46917,7 +47186,7 @@ function lineProgress(write) {
 }
 
 // src/container/client.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 import { existsSync as existsSync9 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 function engineFromEnv(env = process.env) {
@@ -46930,6 +47199,9 @@ function insideImage(env = process.env) {
 function choosesNetwork(flags) {
   return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
 }
+function choosesHostname(flags) {
+  return flags.some((flag) => /^(--hostname|-h)(=|$)/.test(flag));
+}
 function imageRunArgs(options) {
   return [
     ...options.engine.command.slice(1),
@@ -46938,6 +47210,7 @@ function imageRunArgs(options) {
     "--security-opt",
     "no-new-privileges",
     ...options.network || choosesNetwork(options.engine.runFlags) ? [] : ["--network", "none"],
+    ...choosesHostname(options.engine.runFlags) ? [] : ["--hostname", FIXED_HOSTNAME],
     ...options.engine.runFlags,
     ...options.user ? ["--user", `${options.user.uid}:${options.user.gid}`] : [],
     ...options.mounts.flatMap((m) => ["-v", `${m.host}:${m.container}${m.readOnly ? ":ro" : ""}`]),
@@ -46948,7 +47221,7 @@ function imageRunArgs(options) {
 }
 function runEngine(engine, args, log2) {
   return new Promise((resolve13) => {
-    const child2 = spawn3(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child2 = spawn4(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     const lines = (chunk, sink) => {
@@ -46985,7 +47258,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join25(outDir, PAIRED_FILE);
+  const file = join26(outDir, PAIRED_FILE);
   if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -47013,15 +47286,15 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join25(checkout, ".git");
+  const git2 = join26(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync9(git2).isDirectory();
+    directory = lstatSync10(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync3(join25(tmpdir4(), "cg-bench-no-git-"));
+    const made = mkdtempSync3(join26(tmpdir4(), "cg-bench-no-git-"));
     chmodSync3(made, 365);
     process.once("exit", () => rmSync13(made, { recursive: true, force: true }));
     emptyDirectory = made;
@@ -47036,21 +47309,21 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join25(dir, name);
-    const stat2 = lstatSync9(path12);
+    const path12 = join26(dir, name);
+    const stat2 = lstatSync10(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync13(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve9(dir); ; at = dirname14(at)) {
-    const git2 = join25(at, ".git");
+  for (let at = resolve9(dir); ; at = dirname15(at)) {
+    const git2 = join26(at, ".git");
     if (existsSync10(git2)) {
       chmodSync3(git2, 448);
       if (existsSync10(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname14(at) === at) return;
+    if (dirname15(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -47077,7 +47350,7 @@ function containerMeasurer(options) {
       mkdirSync12(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join25(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join26(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -47099,7 +47372,7 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join25(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join26(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0
       };
     },
@@ -47146,7 +47419,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join25(workspace, config), workspace),
+          config: loadConfig(join26(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -47159,7 +47432,7 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join25(outDir, "results.json")),
+          results: readIfPresent(join26(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
@@ -47173,8 +47446,8 @@ function inImageMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join25(sides.head, config), "configuration");
-        const base = absolutePath(join25(sides.base, config), "configuration");
+        const head2 = absolutePath(join26(sides.head, config), "configuration");
+        const base = absolutePath(join26(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -47192,8 +47465,8 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync13(join25(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join25(resolve9(checkout), name)));
+  for (const entry of readdirSync8(to)) rmSync13(join26(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join26(resolve9(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve9(src)) });
   return to;
 }
@@ -47221,7 +47494,7 @@ var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
   const r = runProcessSync({
-    argv: ["git", ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...args],
     cwd: repo,
     env: { ...caller, ...SAFE_GIT_ENV, ...env },
     timeoutMs: GIT_TIMEOUT_MS,
@@ -47376,10 +47649,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join26(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join27(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, join26(ci.outRoot, outName), selection);
+  return measurer.measure(join27(checkout.fresh(), ci.workingDirectory), ci.config, join27(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -47432,23 +47705,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join28, relative as relative14, sep as sep9 } from "node:path";
+import { join as join29, relative as relative14, sep as sep9 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname15, join as join27, normalize, relative as relative13, sep as sep8 } from "node:path";
+import { dirname as dirname16, join as join28, normalize, relative as relative13, sep as sep8 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname15(result.logs.stdout));
+  const dir = normalize(dirname16(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
-  return join27(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join28(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path12 = callTreePathOf(result);
-    if (path12 === void 0 || !presentAt(join27(from.dir, path12))) continue;
-    const shown = join27(from.shown, path12);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join27(from.dir, path12)), shown);
+    if (path12 === void 0 || !presentAt(join28(from.dir, path12))) continue;
+    const shown = join28(from.shown, path12);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join28(from.dir, path12)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path12.split(sep8).join("/"), text2);
@@ -47467,14 +47740,14 @@ function changedBenchmarks(ci, head2, baseline) {
 }
 async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   if (baseline.dir !== void 0) return [{ dir: baseline.dir, results: baseline.results }];
-  const found = [];
+  const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join28(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join28(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
-    if (m.results) found.push({ dir, results: m.results, only: name });
+    const dir = join29(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join29(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    if (m.results) found2.push({ dir, results: m.results, only: name });
   }
-  return found;
+  return found2;
 }
 function linksTo(ci, drawn, changed) {
   const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
@@ -47487,11 +47760,11 @@ function linksTo(ci, drawn, changed) {
 }
 var baseLabel = (ci, sha) => `base ${ci.shortSha(sha)}`;
 async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
-  const found = changedBenchmarks(ci, head2, baseline);
-  if (!found || !baseline.results) return [];
-  const { comparison, changed } = found;
-  const outDir = absolutePath(join28(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join28(ci.outRoot, "head"), shown: "head", results: head2 };
+  const found2 = changedBenchmarks(ci, head2, baseline);
+  if (!found2 || !baseline.results) return [];
+  const { comparison, changed } = found2;
+  const outDir = absolutePath(join29(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join29(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -47513,10 +47786,10 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   return linksTo(ci, drawn, changed);
 }
 async function partCallTrees(ci, measurer, checkout, head2, baseline) {
-  const found = changedBenchmarks(ci, head2, baseline);
-  if (!found || !baseline.results) return void 0;
+  const found2 = changedBenchmarks(ci, head2, baseline);
+  if (!found2 || !baseline.results) return void 0;
   try {
-    return { changed: new Set(found.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found.changed) };
+    return { changed: new Set(found2.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found2.changed) };
   } catch (error2) {
     ci.log.warning(`The base's call trees could not be measured (no flame graph from this part): ${errorMessage(error2)}`);
     return void 0;
@@ -47525,7 +47798,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join28(ci.outRoot, "head");
+    const headDir = join29(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -47539,14 +47812,14 @@ function handOverCallTrees(ci, head2, trees, write) {
   }
 }
 function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, outRoot, flameDirectory) {
-  const found = changedBenchmarks(ci, head2, baseline);
-  if (!found) return [];
+  const found2 = changedBenchmarks(ci, head2, baseline);
+  if (!found2) return [];
   const drawn = [];
   try {
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join28(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join29(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -47555,10 +47828,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join28(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join28(ci.outRoot, "head"), shown: "head", results: head2 },
-        comparison: found.comparison,
-        outDir: absolutePath(join28(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        base: { dir: join29(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join29(ci.outRoot, "head"), shown: "head", results: head2 },
+        comparison: found2.comparison,
+        outDir: absolutePath(join29(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -47566,7 +47839,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
   } catch (error2) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error2)}`);
   }
-  return linksTo(ci, drawn, found.changed);
+  return linksTo(ci, drawn, found2.changed);
 }
 
 // src/history/load.ts
@@ -47738,8 +48011,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync10, readdirSync as readdirSync9 } from "node:fs";
-import { join as join29 } from "node:path";
+import { lstatSync as lstatSync11, readdirSync as readdirSync9 } from "node:fs";
+import { join as join30 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -47752,7 +48025,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join29(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join30(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -47779,7 +48052,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join29(dir, "base.json");
+  const basePath = join30(dir, "base.json");
   return {
     dir,
     shown,
@@ -47789,25 +48062,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join29(dir, "head.json"), root),
+    head: readResults(join30(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join29(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join30(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync10(join29(root, n)).isDirectory() && presentAt(join29(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync11(join30(root, n)).isDirectory() && presentAt(join30(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join29(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join30(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join30 } from "node:path";
+import { join as join31 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -47832,13 +48105,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join30(root, sub);
+  const dir = join31(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join30(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join31(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join30(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join31(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -47855,8 +48128,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join30(dir, "base.json");
-  const inclusivePath = join30(dir, INCLUSIVE_FILE);
+  const basePath = join31(dir, "base.json");
+  const inclusivePath = join31(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where3}/${INCLUSIVE_FILE}`;
@@ -47878,7 +48151,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join30(dir, "head.json"), root),
+    head: readResults(join31(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -47907,8 +48180,8 @@ _The default branch's trend is left out: it does not fit beside the report._
 }
 
 // src/ci/report-job.ts
-function makeReport(ci, head2, headCode, found, more) {
-  let baseline = found;
+function makeReport(ci, head2, headCode, found2, more) {
+  let baseline = found2;
   const compared = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
   const { problem } = compared;
   const figures = new Map(more.inclusive ?? []);
@@ -47978,10 +48251,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join31 } from "node:path";
+import { join as join32 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join31(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join32(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -47995,10 +48268,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join31(ci.repoRoot, ci.workingDirectory),
-      join31(checkout.path(), ci.workingDirectory),
+      join32(ci.repoRoot, ci.workingDirectory),
+      join32(checkout.path(), ci.workingDirectory),
       ci.config,
-      join31(ci.outRoot, "paired")
+      join32(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -48061,7 +48334,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join32(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join33(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -48166,7 +48439,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join32(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join33(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
@@ -48178,11 +48451,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join32(ci.repoRoot, ci.workingDirectory), ci.config, join32(ci.outRoot, "head"), selection);
+  return measurer.measure(join33(ci.repoRoot, ci.workingDirectory), ci.config, join33(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join32(ci.repoRoot, ci.workingDirectory), ci.config, join32(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join33(ci.repoRoot, ci.workingDirectory), ci.config, join33(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -48203,8 +48476,8 @@ async function cannotRun(ci, headRun) {
 function baselineCommitOf(occasion) {
   return occasion.kind === "change" && "sha" in occasion.baseline ? occasion.baseline : void 0;
 }
-async function finish2(ci, out, head2, headCode, found, kept) {
-  const report = makeReport(ci, head2, headCode, found, kept);
+async function finish2(ci, out, head2, headCode, found2, kept) {
+  const report = makeReport(ci, head2, headCode, found2, kept);
   const { comparison } = report;
   const write = writer(out);
   write("report.md", report.body);
@@ -48227,7 +48500,7 @@ async function finish2(ci, out, head2, headCode, found, kept) {
 }
 
 // src/publish/suite.ts
-import { createHash as createHash8 } from "node:crypto";
+import { createHash as createHash9 } from "node:crypto";
 import { posix } from "node:path";
 
 // src/publish/sticky.ts
@@ -48262,7 +48535,7 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 // src/publish/suite.ts
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash8("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash9("sha256").update(configPath).digest("hex").slice(0, 12);
   return {
     id,
     name: name || configPath,
@@ -48274,11 +48547,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join40, resolve as resolve11 } from "node:path";
+import { join as join41, resolve as resolve11 } from "node:path";
 
 // src/github/baseline-store.ts
-import { createHash as createHash10 } from "node:crypto";
-import { join as join38 } from "node:path";
+import { createHash as createHash11 } from "node:crypto";
+import { join as join39 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -48327,7 +48600,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname17(p) {
+function dirname18(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -48441,14 +48714,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname17(tempKey);
+    let parent = dirname18(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname17(tempKey);
+      parent = dirname18(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -50459,12 +50732,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname17(remaining);
+        let dir = dirname18(remaining);
         while (dir !== remaining) {
           const basename11 = path6.basename(remaining);
           this.segments.unshift(basename11);
           remaining = dir;
-          dir = dirname17(remaining);
+          dir = dirname18(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -50476,7 +50749,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname17(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname18(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -50567,7 +50840,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname17(itemPath) === itemPath) {
+    if (dirname18(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -51113,8 +51386,8 @@ function getVersion(app_1) {
 function getCompressionMethod() {
   return __awaiter10(this, void 0, void 0, function* () {
     const versionOutput = yield getVersion("zstd", ["--quiet"]);
-    const version4 = semver.clean(versionOutput);
-    debug(`zstd version: ${version4}`);
+    const version5 = semver.clean(versionOutput);
+    debug(`zstd version: ${version5}`);
     if (versionOutput === "") {
       return CompressionMethod.Gzip;
     } else {
@@ -56685,8 +56958,8 @@ var EntityDecoder = class {
    * Call this as soon as the document's `<?xml version="...">` declaration is parsed.
    * @param {1.0|1.1|number} version
    */
-  setXmlVersion(version4) {
-    this._ncrXmlVersion = version4 === 1.1 ? 1.1 : 1;
+  setXmlVersion(version5) {
+    this._ncrXmlVersion = version5 === 1.1 ? 1.1 : 1;
   }
   // -------------------------------------------------------------------------
   // Primary API
@@ -58533,16 +58806,16 @@ var Matcher = class {
           return true;
         }
         const nextSeg = segments[segIdx];
-        let found = false;
+        let found2 = false;
         for (let i = pathIdx; i >= 0; i--) {
           if (this._matchSegment(nextSeg, this.path[i], i === this.path.length - 1)) {
             pathIdx = i - 1;
             segIdx--;
-            found = true;
+            found2 = true;
             break;
           }
         }
-        if (!found) {
+        if (!found2) {
           return false;
         }
       } else {
@@ -61434,7 +61707,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire as createRequire2 } from "node:module";
-import { dirname as dirname18 } from "node:path";
+import { dirname as dirname19 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -61443,7 +61716,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire2(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname18(__filename);
+  __dirname = dirname19(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -74264,7 +74537,7 @@ var timeoutInSeconds = {
     }
   }
 };
-var version2 = {
+var version3 = {
   parameterPath: "version",
   mapper: {
     defaultValue: "2026-02-06",
@@ -75964,7 +76237,7 @@ var setPropertiesOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version2,
+    version3,
     requestId
   ],
   isXML: true,
@@ -75992,7 +76265,7 @@ var getPropertiesOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76019,7 +76292,7 @@ var getStatisticsOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76049,7 +76322,7 @@ var listContainersSegmentOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76079,7 +76352,7 @@ var getUserDelegationKeyOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version2,
+    version3,
     requestId
   ],
   isXML: true,
@@ -76106,7 +76379,7 @@ var getAccountInfoOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76134,7 +76407,7 @@ var submitBatchOperationSpec = {
   urlParameters: [url],
   headerParameters: [
     accept,
-    version2,
+    version3,
     requestId,
     contentLength,
     multipartContentType
@@ -76166,7 +76439,7 @@ var filterBlobsOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76357,7 +76630,7 @@ var createOperationSpec = {
   queryParameters: [timeoutInSeconds, restype2],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     metadata,
@@ -76383,7 +76656,7 @@ var getPropertiesOperationSpec2 = {
   queryParameters: [timeoutInSeconds, restype2],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId
@@ -76406,7 +76679,7 @@ var deleteOperationSpec = {
   queryParameters: [timeoutInSeconds, restype2],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -76435,7 +76708,7 @@ var setMetadataOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     metadata,
@@ -76476,7 +76749,7 @@ var getAccessPolicyOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId
@@ -76506,7 +76779,7 @@ var setAccessPolicyOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version2,
+    version3,
     requestId,
     access2,
     leaseId,
@@ -76537,7 +76810,7 @@ var restoreOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     deletedContainerName,
@@ -76565,7 +76838,7 @@ var renameOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     sourceContainerName,
@@ -76599,7 +76872,7 @@ var submitBatchOperationSpec2 = {
   urlParameters: [url],
   headerParameters: [
     accept,
-    version2,
+    version3,
     requestId,
     contentLength,
     multipartContentType
@@ -76632,7 +76905,7 @@ var filterBlobsOperationSpec2 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76658,7 +76931,7 @@ var acquireLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -76689,7 +76962,7 @@ var releaseLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -76719,7 +76992,7 @@ var renewLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -76749,7 +77022,7 @@ var breakLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -76779,7 +77052,7 @@ var changeLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -76816,7 +77089,7 @@ var listBlobFlatSegmentOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76849,7 +77122,7 @@ var listBlobHierarchySegmentOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -76875,7 +77148,7 @@ var getAccountInfoOperationSpec2 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -77142,7 +77415,7 @@ var downloadOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77180,7 +77453,7 @@ var getPropertiesOperationSpec3 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77216,7 +77489,7 @@ var deleteOperationSpec2 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77245,7 +77518,7 @@ var undeleteOperationSpec = {
   queryParameters: [timeoutInSeconds, comp8],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -77267,7 +77540,7 @@ var setExpiryOperationSpec = {
   queryParameters: [timeoutInSeconds, comp11],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     expiryOptions,
@@ -77291,7 +77564,7 @@ var setHttpHeadersOperationSpec = {
   queryParameters: [comp, timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77330,7 +77603,7 @@ var setImmutabilityPolicyOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifUnmodifiedSince,
@@ -77360,7 +77633,7 @@ var deleteImmutabilityPolicyOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -77387,7 +77660,7 @@ var setLegalHoldOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     legalHold
@@ -77410,7 +77683,7 @@ var setMetadataOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp6],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     metadata,
@@ -77443,7 +77716,7 @@ var acquireLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -77473,7 +77746,7 @@ var releaseLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -77502,7 +77775,7 @@ var renewLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -77531,7 +77804,7 @@ var changeLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -77561,7 +77834,7 @@ var breakLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -77590,7 +77863,7 @@ var createSnapshotOperationSpec = {
   queryParameters: [timeoutInSeconds, comp14],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     metadata,
@@ -77623,7 +77896,7 @@ var startCopyFromURLOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     metadata,
@@ -77665,7 +77938,7 @@ var copyFromURLOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     metadata,
@@ -77714,7 +77987,7 @@ var abortCopyFromURLOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77746,7 +78019,7 @@ var setTierOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77776,7 +78049,7 @@ var getAccountInfoOperationSpec3 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1
   ],
@@ -77816,7 +78089,7 @@ var queryOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version2,
+    version3,
     requestId,
     leaseId,
     ifModifiedSince,
@@ -77854,7 +78127,7 @@ var getTagsOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -77889,7 +78162,7 @@ var setTagsOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version2,
+    version3,
     requestId,
     leaseId,
     ifTags,
@@ -78028,7 +78301,7 @@ var createOperationSpec2 = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78077,7 +78350,7 @@ var uploadPagesOperationSpec = {
   queryParameters: [timeoutInSeconds, comp19],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     contentLength,
     leaseId,
@@ -78120,7 +78393,7 @@ var clearPagesOperationSpec = {
   queryParameters: [timeoutInSeconds, comp19],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78158,7 +78431,7 @@ var uploadPagesFromURLOperationSpec = {
   queryParameters: [timeoutInSeconds, comp19],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78213,7 +78486,7 @@ var getPageRangesOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -78250,7 +78523,7 @@ var getPageRangesDiffOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -78280,7 +78553,7 @@ var resizeOperationSpec = {
   queryParameters: [comp, timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -78313,7 +78586,7 @@ var updateSequenceNumberOperationSpec = {
   queryParameters: [comp, timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -78343,7 +78616,7 @@ var copyIncrementalOperationSpec = {
   queryParameters: [timeoutInSeconds, comp21],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     ifModifiedSince,
@@ -78427,7 +78700,7 @@ var createOperationSpec3 = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78473,7 +78746,7 @@ var appendBlockOperationSpec = {
   queryParameters: [timeoutInSeconds, comp22],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     contentLength,
     leaseId,
@@ -78513,7 +78786,7 @@ var appendBlockFromUrlOperationSpec = {
   queryParameters: [timeoutInSeconds, comp22],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78559,7 +78832,7 @@ var sealOperationSpec = {
   queryParameters: [timeoutInSeconds, comp23],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -78682,7 +78955,7 @@ var uploadOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     contentLength,
     metadata,
@@ -78733,7 +79006,7 @@ var putBlobFromUrlOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78793,7 +79066,7 @@ var stageBlockOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     contentLength,
     leaseId,
@@ -78830,7 +79103,7 @@ var stageBlockFromURLOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     contentLength,
@@ -78871,7 +79144,7 @@ var commitBlockListOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version2,
+    version3,
     requestId,
     metadata,
     leaseId,
@@ -78924,7 +79197,7 @@ var getBlockListOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version2,
+    version3,
     requestId,
     accept1,
     leaseId,
@@ -79947,8 +80220,8 @@ var SASQueryParameters = class {
     }
     return void 0;
   }
-  constructor(version4, signature, permissionsOrOptions, services, resourceTypes, protocol, startsOn, expiresOn2, ipRange, identifier, resource, cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType2, userDelegationKey, preauthorizedAgentObjectId, correlationId, encryptionScope2, delegatedUserObjectId) {
-    this.version = version4;
+  constructor(version5, signature, permissionsOrOptions, services, resourceTypes, protocol, startsOn, expiresOn2, ipRange, identifier, resource, cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType2, userDelegationKey, preauthorizedAgentObjectId, correlationId, encryptionScope2, delegatedUserObjectId) {
+    this.version = version5;
     this.signature = signature;
     if (permissionsOrOptions !== void 0 && typeof permissionsOrOptions !== "string") {
       this.permissions = permissionsOrOptions.permissions;
@@ -80155,7 +80428,7 @@ function generateBlobSASQueryParameters(blobSASSignatureValues, sharedKeyCredent
   return generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName).sasQueryParameters;
 }
 function generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
-  const version4 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
+  const version5 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
   const sharedKeyCredential = sharedKeyCredentialOrUserDelegationKey instanceof StorageSharedKeyCredential ? sharedKeyCredentialOrUserDelegationKey : void 0;
   let userDelegationKeyCredential;
   if (sharedKeyCredential === void 0 && accountName !== void 0) {
@@ -80164,29 +80437,29 @@ function generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKe
   if (sharedKeyCredential === void 0 && userDelegationKeyCredential === void 0) {
     throw TypeError("Invalid sharedKeyCredential, userDelegationKey or accountName.");
   }
-  if (version4 >= "2020-12-06") {
+  if (version5 >= "2020-12-06") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20201206(blobSASSignatureValues, sharedKeyCredential);
     } else {
-      if (version4 >= "2025-07-05") {
+      if (version5 >= "2025-07-05") {
         return generateBlobSASQueryParametersUDK20250705(blobSASSignatureValues, userDelegationKeyCredential);
       } else {
         return generateBlobSASQueryParametersUDK20201206(blobSASSignatureValues, userDelegationKeyCredential);
       }
     }
   }
-  if (version4 >= "2018-11-09") {
+  if (version5 >= "2018-11-09") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20181109(blobSASSignatureValues, sharedKeyCredential);
     } else {
-      if (version4 >= "2020-02-10") {
+      if (version5 >= "2020-02-10") {
         return generateBlobSASQueryParametersUDK20200210(blobSASSignatureValues, userDelegationKeyCredential);
       } else {
         return generateBlobSASQueryParametersUDK20181109(blobSASSignatureValues, userDelegationKeyCredential);
       }
     }
   }
-  if (version4 >= "2015-04-05") {
+  if (version5 >= "2015-04-05") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20150405(blobSASSignatureValues, sharedKeyCredential);
     } else {
@@ -80561,44 +80834,44 @@ function getCanonicalName(accountName, containerName, blobName) {
   return elements.join("");
 }
 function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
-  const version4 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
-  if (blobSASSignatureValues.snapshotTime && version4 < "2018-11-09") {
+  const version5 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
+  if (blobSASSignatureValues.snapshotTime && version5 < "2018-11-09") {
     throw RangeError("'version' must be >= '2018-11-09' when providing 'snapshotTime'.");
   }
   if (blobSASSignatureValues.blobName === void 0 && blobSASSignatureValues.snapshotTime) {
     throw RangeError("Must provide 'blobName' when providing 'snapshotTime'.");
   }
-  if (blobSASSignatureValues.versionId && version4 < "2019-10-10") {
+  if (blobSASSignatureValues.versionId && version5 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'versionId'.");
   }
   if (blobSASSignatureValues.blobName === void 0 && blobSASSignatureValues.versionId) {
     throw RangeError("Must provide 'blobName' when providing 'versionId'.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.setImmutabilityPolicy && version4 < "2020-08-04") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.setImmutabilityPolicy && version5 < "2020-08-04") {
     throw RangeError("'version' must be >= '2020-08-04' when provided 'i' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.deleteVersion && version4 < "2019-10-10") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.deleteVersion && version5 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'x' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.permanentDelete && version4 < "2019-10-10") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.permanentDelete && version5 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'y' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.tag && version4 < "2019-12-12") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.tag && version5 < "2019-12-12") {
     throw RangeError("'version' must be >= '2019-12-12' when providing 't' permission.");
   }
-  if (version4 < "2020-02-10" && blobSASSignatureValues.permissions && (blobSASSignatureValues.permissions.move || blobSASSignatureValues.permissions.execute)) {
+  if (version5 < "2020-02-10" && blobSASSignatureValues.permissions && (blobSASSignatureValues.permissions.move || blobSASSignatureValues.permissions.execute)) {
     throw RangeError("'version' must be >= '2020-02-10' when providing the 'm' or 'e' permission.");
   }
-  if (version4 < "2021-04-10" && blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.filterByTags) {
+  if (version5 < "2021-04-10" && blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.filterByTags) {
     throw RangeError("'version' must be >= '2021-04-10' when providing the 'f' permission.");
   }
-  if (version4 < "2020-02-10" && (blobSASSignatureValues.preauthorizedAgentObjectId || blobSASSignatureValues.correlationId)) {
+  if (version5 < "2020-02-10" && (blobSASSignatureValues.preauthorizedAgentObjectId || blobSASSignatureValues.correlationId)) {
     throw RangeError("'version' must be >= '2020-02-10' when providing 'preauthorizedAgentObjectId' or 'correlationId'.");
   }
-  if (blobSASSignatureValues.encryptionScope && version4 < "2020-12-06") {
+  if (blobSASSignatureValues.encryptionScope && version5 < "2020-12-06") {
     throw RangeError("'version' must be >= '2020-12-06' when provided 'encryptionScope' in SAS.");
   }
-  blobSASSignatureValues.version = version4;
+  blobSASSignatureValues.version = version5;
   return blobSASSignatureValues;
 }
 
@@ -86340,10 +86613,10 @@ function getDownloadOptions(copy) {
 // node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
   const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
-  const hostname = ghUrl.hostname.trimEnd().toUpperCase();
-  const isGitHubHost = hostname === "GITHUB.COM";
-  const isGheHost = hostname.endsWith(".GHE.COM");
-  const isLocalHost = hostname.endsWith(".LOCALHOST");
+  const hostname2 = ghUrl.hostname.trimEnd().toUpperCase();
+  const isGitHubHost = hostname2 === "GITHUB.COM";
+  const isGheHost = hostname2.endsWith(".GHE.COM");
+  const isLocalHost = hostname2.endsWith(".LOCALHOST");
   return !isGitHubHost && !isGheHost && !isLocalHost;
 }
 function getCacheServiceVersion() {
@@ -86366,14 +86639,14 @@ function isCacheWritable(mode) {
   return mode === "write" || mode === "write-only";
 }
 function getCacheServiceURL() {
-  const version4 = getCacheServiceVersion();
-  switch (version4) {
+  const version5 = getCacheServiceVersion();
+  switch (version5) {
     case "v1":
       return process.env["ACTIONS_CACHE_URL"] || process.env["ACTIONS_RESULTS_URL"] || "";
     case "v2":
       return process.env["ACTIONS_RESULTS_URL"] || "";
     default:
-      throw new Error(`Unsupported cache service version: ${version4}`);
+      throw new Error(`Unsupported cache service version: ${version5}`);
   }
 }
 
@@ -86440,14 +86713,14 @@ function getCacheEntry(keys, paths, options) {
   return __awaiter14(this, void 0, void 0, function* () {
     var _a2;
     const httpClient2 = createHttpClient();
-    const version4 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
-    const resource = `cache?keys=${encodeURIComponent(keys.join(","))}&version=${version4}`;
+    const version5 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const resource = `cache?keys=${encodeURIComponent(keys.join(","))}&version=${version5}`;
     const response = yield retryTypedResponse("getCacheEntry", () => __awaiter14(this, void 0, void 0, function* () {
       return httpClient2.getJson(getCacheApiUrl(resource));
     }));
     if (response.statusCode === 204) {
       if (isDebug()) {
-        yield printCachesListForDiagnostics(keys[0], httpClient2, version4);
+        yield printCachesListForDiagnostics(keys[0], httpClient2, version5);
       }
       return null;
     }
@@ -86469,7 +86742,7 @@ function getCacheEntry(keys, paths, options) {
     return cacheResult;
   });
 }
-function printCachesListForDiagnostics(key, httpClient2, version4) {
+function printCachesListForDiagnostics(key, httpClient2, version5) {
   return __awaiter14(this, void 0, void 0, function* () {
     const resource = `caches?key=${encodeURIComponent(key)}`;
     const response = yield retryTypedResponse("listCache", () => __awaiter14(this, void 0, void 0, function* () {
@@ -86479,7 +86752,7 @@ function printCachesListForDiagnostics(key, httpClient2, version4) {
       const cacheListResult = response.result;
       const totalCount = cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.totalCount;
       if (totalCount && totalCount > 0) {
-        debug(`No matching cache found for cache key '${key}', version '${version4} and scope ${process.env["GITHUB_REF"]}. There exist one or more cache(s) with similar key but they have different version or scope. See more info on cache matching here: https://docs.github.com/en/actions/using-workflows/caching-dependencies-to-speed-up-workflows#matching-a-cache-key 
+        debug(`No matching cache found for cache key '${key}', version '${version5} and scope ${process.env["GITHUB_REF"]}. There exist one or more cache(s) with similar key but they have different version or scope. See more info on cache matching here: https://docs.github.com/en/actions/using-workflows/caching-dependencies-to-speed-up-workflows#matching-a-cache-key 
 Other caches with similar key:`);
         for (const cacheEntry of (cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.artifactCaches) || []) {
           debug(`Cache Key: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheKey}, Cache Version: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheVersion}, Cache Scope: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.scope}, Cache Created: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.creationTime}`);
@@ -86508,10 +86781,10 @@ function downloadCache(archiveLocation, archivePath, options) {
 function reserveCache(key, paths, options) {
   return __awaiter14(this, void 0, void 0, function* () {
     const httpClient2 = createHttpClient();
-    const version4 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const version5 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
     const reserveCacheRequest = {
       key,
-      version: version4,
+      version: version5,
       cacheSize: options === null || options === void 0 ? void 0 : options.cacheSize
     };
     const response = yield retryTypedResponse("reserveCache", () => __awaiter14(this, void 0, void 0, function* () {
@@ -88040,10 +88313,10 @@ function saveCacheV2(paths_1, key_1, options_1) {
       debug(`File Size: ${archiveFileSize}`);
       options.archiveSizeBytes = archiveFileSize;
       debug("Reserving Cache");
-      const version4 = getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
+      const version5 = getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
       const request2 = {
         key,
-        version: version4
+        version: version5
       };
       let signedUploadUrl;
       try {
@@ -88067,7 +88340,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
       yield saveCache(cacheId, archivePath, signedUploadUrl, options);
       const finalizeRequest = {
         key,
-        version: version4,
+        version: version5,
         sizeBytes: `${archiveFileSize}`
       };
       const finalizeResponse = yield twirpClient.FinalizeCacheEntryUpload(finalizeRequest);
@@ -88108,7 +88381,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 // src/github/cache-directory.ts
 import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 function ownRootProblem(root) {
   try {
     makeOwnDirectory(root);
@@ -88118,8 +88391,8 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join37(tmpdir5(), name);
-  const dir = join37(root, suiteId);
+  const root = join38(tmpdir5(), name);
+  const dir = join38(root, suiteId);
   return {
     dir,
     get available() {
@@ -88148,7 +88421,7 @@ function cacheDirectory(name, suiteId) {
 
 // src/github/baseline-store.ts
 function sha256(text2) {
-  return createHash10("sha256").update(text2).digest("hex");
+  return createHash11("sha256").update(text2).digest("hex");
 }
 function fingerprint(env) {
   const { cgBench, valgrind, glibc, os: os8, arch: arch4, python, cpu, host } = env;
@@ -88163,7 +88436,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached2 = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join38(cached2.dir, "results.json");
+  const file = join39(cached2.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached2.available) {
@@ -88193,7 +88466,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join39 } from "node:path";
+import { join as join40 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -88213,7 +88486,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached2 = cacheDirectory("cg-bench-history", suite.id);
-  const file = join39(cached2.dir, "history.json");
+  const file = join40(cached2.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -88338,8 +88611,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join40(outRoot, "head", "results.json"));
-  io.setOutput("report", join40(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join41(outRoot, "head", "results.json"));
+  io.setOutput("report", join41(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -88414,7 +88687,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join40(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join41(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -88423,8 +88696,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join40(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join40(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join41(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join41(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -88440,7 +88713,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync7, existsSync as existsSync13 } from "fs";
+import { readFileSync as readFileSync8, existsSync as existsSync13 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -88451,7 +88724,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync13(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync7(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -92944,8 +93217,8 @@ function createGitHubApi(token, repository, log2) {
     async findComment(issue2, marker2) {
       const me = await identity2();
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issue2, per_page: 100 })) {
-        const found = page.data.find((c) => c.user?.login === me && isStickyBody(c.body, marker2));
-        if (found) return { id: found.id, url: found.html_url };
+        const found2 = page.data.find((c) => c.user?.login === me && isStickyBody(c.body, marker2));
+        if (found2) return { id: found2.id, url: found2.html_url };
       }
       return void 0;
     },
@@ -93179,7 +93452,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join41(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync9(join42(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -93210,7 +93483,7 @@ function failIfNeeded(io, outcome2) {
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync8(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, {
       repository: env["GITHUB_REPOSITORY"] ?? "",
       sha: env["GITHUB_SHA"] ?? "",
@@ -93267,7 +93540,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join42(dirname19(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join43(dirname20(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -328,13 +328,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version2] = parts;
-            if (version2 === "1.1" || version2 === "1.2") {
-              this.yaml.version = version2;
+            const [version3] = parts;
+            if (version3 === "1.1" || version3 === "1.2") {
+              this.yaml.version = version3;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version2);
-              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version3);
+              onError(6, `Unsupported YAML version ${version3}`, isValid);
               return false;
             }
           }
@@ -653,19 +653,19 @@ var require_Alias = __commonJS({
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
-        let found = void 0;
+        let found2 = void 0;
         for (const node of nodes) {
           if (node === this)
             break;
           if (node.anchor === this.source)
-            found = node;
+            found2 = node;
         }
-        if (found && ctx) {
+        if (found2 && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
-          let data = anchors2.get(found);
+          let data = anchors2.get(found2);
           if (!data) {
-            toJS.toJS(found, null, ctx);
-            data = anchors2.get(found);
+            toJS.toJS(found2, null, ctx);
+            data = anchors2.get(found2);
           }
           if (data?.res === void 0) {
             const msg = "This should not happen: Alias anchor was not resolved?";
@@ -674,14 +674,14 @@ var require_Alias = __commonJS({
           if (maxAliasCount >= 0) {
             data.count += 1;
             if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found, anchors2);
+              data.aliasCount = getAliasCount(doc2, found2, anchors2);
             if (data.count * data.aliasCount > maxAliasCount) {
               const msg = "Excessive alias count indicates a resource exhaustion attack";
               throw new ReferenceError(msg);
             }
           }
         }
-        return found;
+        return found2;
       }
       toJSON(_arg, ctx) {
         if (!ctx)
@@ -3436,14 +3436,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version2 } = opt;
+        let { version: version3 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version2 = this.directives.yaml.version;
+            version3 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version2 });
-        this.setSchema(version2, options);
+          this.directives = new directives.Directives({ version: version3 });
+        this.setSchema(version3, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -3623,11 +3623,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version2, options = {}) {
-        if (typeof version2 === "number")
-          version2 = String(version2);
+      setSchema(version3, options = {}) {
+        if (typeof version3 === "number")
+          version3 = String(version3);
         let opt;
-        switch (version2) {
+        switch (version3) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -3638,9 +3638,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version2;
+              this.directives.yaml.version = version3;
             else
-              this.directives = new directives.Directives({ version: version2 });
+              this.directives = new directives.Directives({ version: version3 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -3649,7 +3649,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version2);
+            const sv = JSON.stringify(version3);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -3787,7 +3787,7 @@ var require_resolve_props = __commonJS({
       let tag = null;
       let newlineAfterProp = null;
       let comma = null;
-      let found = null;
+      let found2 = null;
       let start = null;
       for (const token of tokens) {
         if (reqSpace) {
@@ -3824,7 +3824,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
+              else if (!found2 || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -3858,9 +3858,9 @@ var require_resolve_props = __commonJS({
           case indicator:
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
-            if (found)
+            if (found2)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
-            found = token;
+            found2 = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
@@ -3889,7 +3889,7 @@ var require_resolve_props = __commonJS({
         onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
       return {
         comma,
-        found,
+        found: found2,
         spaceBefore,
         comment,
         hasNewline,
@@ -7394,7 +7394,7 @@ var require_ucs2length = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync12 } from "node:fs";
-import { dirname as dirname18 } from "node:path";
+import { dirname as dirname19 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -7977,16 +7977,16 @@ function zeroEvents() {
 }
 var positions = /* @__PURE__ */ new WeakMap();
 function positionsOf(names) {
-  let found = positions.get(names);
-  if (!found) {
-    found = EVENT_NAMES.map((name) => {
+  let found2 = positions.get(names);
+  if (!found2) {
+    found2 = EVENT_NAMES.map((name) => {
       const index = names.indexOf(name);
       if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
       return index;
     });
-    positions.set(names, found);
+    positions.set(names, found2);
   }
-  return found;
+  return found2;
 }
 function eventsFromVector(names, costs) {
   const at = positionsOf(names);
@@ -8161,10 +8161,10 @@ function pairEdited(b, h) {
   const pairs = /* @__PURE__ */ new Map();
   for (const [key, hl] of h) {
     if (b.has(key)) continue;
-    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
-    if (!found) continue;
-    pairs.set(key, found[1]);
-    b.delete(found[0]);
+    const found2 = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
+    if (!found2) continue;
+    pairs.set(key, found2[1]);
+    b.delete(found2[0]);
   }
   return pairs;
 }
@@ -9802,9 +9802,21 @@ function containsItself(value, path = /* @__PURE__ */ new Set()) {
   if (typeof value !== "object" || value === null) return false;
   if (path.has(value)) return true;
   path.add(value);
-  const found = Object.values(value).some((v) => containsItself(v, path));
+  const found2 = Object.values(value).some((v) => containsItself(v, path));
   path.delete(value);
-  return found;
+  return found2;
+}
+function nulCharacters(value, segments = []) {
+  if (typeof value === "string") return value.includes("\0") ? [segments] : [];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const here = [...segments, Array.isArray(value) ? Number(key) : key];
+    return key.includes("\0") ? [here] : nulCharacters(v, here);
+  });
+}
+function fieldPath(segments) {
+  const shown = segments.map((s, i) => typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`).join("");
+  return shown.replaceAll("\0", "\\0") || "(top level)";
 }
 function parseConfig(text3, file) {
   const shown = shownPath(file);
@@ -9828,6 +9840,17 @@ function parseConfig(text3, file) {
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (containsItself(data))
     fail([`${shown}: YAML: an alias (*name) is inside the value its anchor (&name) marks, so that value would contain itself; write it out instead`]);
+  const withNul = nulCharacters(data);
+  if (withNul.length)
+    fail(
+      withNul.map(
+        (segments) => located(shown, doc, lines, {
+          segments,
+          path: fieldPath(segments),
+          message: 'holds a NUL character ("\\0"), which no command, argument or variable can carry: remove it'
+        })
+      )
+    );
   if (!validateConfig2(data)) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
@@ -10024,16 +10047,16 @@ function loadConfig(file, root = dirname2(file)) {
 import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/untrusted/write.ts
-import { basename as basename3, dirname as dirname4, join as join3, resolve as resolve4 } from "node:path";
+import { basename as basename3, dirname as dirname5, join as join4, resolve as resolve4 } from "node:path";
 import {
   closeSync as closeSync2,
   constants as constants2,
   fstatSync as fstatSync2,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
   mkdirSync,
   openSync as openSync2,
   readlinkSync as readlinkSync2,
-  realpathSync as realpathSync4,
+  realpathSync as realpathSync5,
   renameSync,
   rmSync as rmSync2,
   unlinkSync,
@@ -10041,26 +10064,98 @@ import {
 } from "node:fs";
 
 // src/untrusted/remove.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { lstatSync as lstatSync2, realpathSync as realpathSync3, rmSync } from "node:fs";
-import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
+import { spawn, spawnSync as spawnSync2 } from "node:child_process";
+import { lstatSync as lstatSync3, realpathSync as realpathSync4, rmSync } from "node:fs";
+import { basename as basename2, dirname as dirname4, join as join3 } from "node:path";
 
 // src/untrusted/environment.ts
+import { lstatSync as lstatSync2, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
+import { dirname as dirname3, join as join2 } from "node:path";
+var SYSTEM_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+function rootsOnly(dir) {
+  try {
+    for (let at = realpathSync3(dir); ; at = dirname3(at)) {
+      const s = lstatSync2(at);
+      if (!s.isDirectory() || s.uid !== 0 || (s.mode & 18) !== 0) return false;
+      if (at === "/") return true;
+    }
+  } catch {
+    return false;
+  }
+}
+var systemPath;
+function ownProgramsPath() {
+  const chosen = process.env["CG_BENCH_OWN_PATH"];
+  if (chosen) return chosen;
+  systemPath ??= SYSTEM_PATH.filter(rootsOnly).join(":") || "/usr/bin:/bin";
+  return systemPath;
+}
 function ownProgramsEnv() {
-  return { PATH: process.env["PATH"] || "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", LC_ALL: "C", LANGUAGE: "C" };
+  return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
+}
+var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+function inSharedTmp(path) {
+  let real = path;
+  try {
+    real = realpathSync3(path);
+  } catch {
+  }
+  return [path, real].some((p) => SHARED_TMP_DIRS.some((dir) => p.startsWith(`${dir}/`)));
+}
+var found = /* @__PURE__ */ new Map();
+function ownProgram(name) {
+  const path = ownProgramsEnv()["PATH"];
+  const key = `${path}\0${name}`;
+  let program = found.get(key);
+  if (program === void 0) {
+    program = name;
+    for (const dir of path.split(":")) {
+      if (!dir.startsWith("/")) break;
+      try {
+        const s = statSync3(join2(dir, name));
+        if (s.isFile() && (s.mode & 73) !== 0) {
+          if (!inSharedTmp(join2(dir, name))) program = join2(dir, name);
+          break;
+        }
+      } catch {
+      }
+    }
+    found.set(key, program);
+  }
+  return program;
 }
 
 // src/untrusted/remove.ts
 function asId(id) {
-  return ["setpriv", `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
+  return [ownProgram("setpriv"), `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
 }
 function removeAsOwners(paths) {
+  const run2 = (argv) => spawnSync2(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  for (const removal of removals(paths)) {
+    if (run2(removal.remove) || !removal.giveRights) continue;
+    run2(removal.giveRights);
+    run2(removal.remove);
+  }
+}
+async function removeAsOwnersAsync(paths) {
+  const run2 = (argv) => new Promise((resolve8) => {
+    const child = spawn(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
+    child.once("error", () => resolve8(false));
+    child.once("close", (code) => resolve8(code === 0));
+  });
+  for (const removal of removals(paths)) {
+    if (await run2(removal.remove) || !removal.giveRights) continue;
+    await run2(removal.giveRights);
+    await run2(removal.remove);
+  }
+}
+function removals(paths) {
   const self = process.getuid?.() ?? -1;
   const byOwner = /* @__PURE__ */ new Map();
   for (const given of paths) {
     let stat;
     try {
-      stat = lstatSync2(given);
+      stat = lstatSync3(given);
     } catch {
       continue;
     }
@@ -10074,7 +10169,7 @@ function removeAsOwners(paths) {
         continue;
       }
       try {
-        path = join2(realpathSync3(dirname3(given)), basename2(given));
+        path = join3(realpathSync4(dirname4(given)), basename2(given));
       } catch {
         continue;
       }
@@ -10084,14 +10179,12 @@ function removeAsOwners(paths) {
     (stat.isDirectory() ? group.dirs : group.others).push(path);
     byOwner.set(key, group);
   }
-  for (const { id, dirs, others } of byOwner.values()) {
+  return [...byOwner.values()].map(({ id, dirs, others }) => {
     const as = self === 0 && id.uid !== 0 ? asId(id) : [];
-    const run2 = (argv) => spawnSync2(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
-    const remove = () => run2([...as, "rm", "-rf", "--one-file-system", "--", ...dirs, ...others]);
-    if (remove() || !dirs.length || self === 0 && id.uid === 0) continue;
-    run2([...as, "chmod", "-R", "u+rwx", "--", ...dirs]);
-    remove();
-  }
+    const remove = [...as, ownProgram("rm"), "-rf", "--one-file-system", "--", ...dirs, ...others];
+    if (!dirs.length || self === 0 && id.uid === 0) return { remove };
+    return { remove, giveRights: [...as, ownProgram("chmod"), "-R", "u+rwx", "--", ...dirs] };
+  });
 }
 var REMOVE_TIMEOUT_MS = 12e4;
 
@@ -10103,9 +10196,9 @@ function replaced(path, what) {
     ExitCode.benchmarkFailed
   );
 }
-function openNewFile(path, expected = join3(realpathSync4(dirname4(path)), basename3(path)), mode = 420) {
-  const leadsTo = realpathSync4(dirname4(path));
-  if (leadsTo !== dirname4(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path, expected = join4(realpathSync5(dirname5(path)), basename3(path)), mode = 420) {
+  const leadsTo = realpathSync5(dirname5(path));
+  if (leadsTo !== dirname5(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {
@@ -10135,10 +10228,10 @@ function openNewFile(path, expected = join3(realpathSync4(dirname4(path)), basen
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return realpathSync4(dir);
+  return realpathSync5(dir);
 }
 function assertSameDirectory(path, expected) {
-  const now = realpathSync4(path);
+  const now = realpathSync5(path);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text3, expected) {
@@ -10156,7 +10249,7 @@ function holdOwnDirectory(path, expected) {
   const uid = process.getuid?.();
   let stat;
   try {
-    stat = lstatSync3(path);
+    stat = lstatSync4(path);
   } catch {
     stat = void 0;
   }
@@ -10184,7 +10277,7 @@ function linksOursOnTheWay(path) {
   for (const at of prefixes(path)) {
     let stat;
     try {
-      stat = lstatSync3(at);
+      stat = lstatSync4(at);
     } catch {
       return true;
     }
@@ -10195,7 +10288,7 @@ function linksOursOnTheWay(path) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat = lstatSync3(at);
+    const stat = lstatSync4(at);
     const othersWrite = (stat.mode & 18) !== 0;
     return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
   });
@@ -10204,7 +10297,7 @@ function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
     mkdirSync(dir, { recursive: true, mode: 448 });
-    const real = realpathSync4(dir);
+    const real = realpathSync5(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -10215,14 +10308,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile(join3(dir.path, temporary), join3(dir.real, temporary), mode);
+  const fd = openNewFile(join4(dir.path, temporary), join4(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync2(fd);
   }
-  renameSync(join3(dir.path, temporary), join3(dir.path, name));
+  renameSync(join4(dir.path, temporary), join4(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -10231,15 +10324,15 @@ function namesOf(name) {
 }
 function writerByPath(dir) {
   return (name, text3) => {
-    const path = join3(dir, ...namesOf(name));
-    mkdirSync(dirname4(path), { recursive: true });
+    const path = join4(dir, ...namesOf(name));
+    mkdirSync(dirname5(path), { recursive: true });
     writeNewFile(path, text3);
   };
 }
 
 // src/results/io.ts
 import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync3, writeSync as writeSync3 } from "node:fs";
-import { basename as basename4, dirname as dirname5, join as join4, resolve as resolve5 } from "node:path";
+import { basename as basename4, dirname as dirname6, join as join5, resolve as resolve5 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -10652,10 +10745,10 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = dirname5(path)) {
+function readResults(path, root = dirname6(path)) {
   return resultsFromText(readResultsText(path, root), path);
 }
-function readResultsText(path, root = dirname5(path)) {
+function readResultsText(path, root = dirname6(path)) {
   try {
     return readTextBeneath(root, resolve5(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
@@ -10700,8 +10793,8 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text3, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname5(path), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join4(realDir, basename4(temporary)));
+    mkdirSync2(dirname6(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join5(realDir, basename4(temporary)));
     try {
       for (const piece of typeof text3 === "string" ? [text3] : text3) {
         const bytes = Buffer.from(piece);
@@ -10733,7 +10826,7 @@ function outputProblem(error) {
 
 // src/run/suite.ts
 import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -10744,7 +10837,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, realpath, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -10752,8 +10845,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
-import { spawn, spawnSync as spawnSync3 } from "node:child_process";
-import { closeSync as closeSync4, constants as constants3, existsSync as existsSync2, openSync as openSync3, realpathSync as realpathSync5 } from "node:fs";
+import { spawn as spawn2, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants3, existsSync as existsSync2, openSync as openSync3, realpathSync as realpathSync6 } from "node:fs";
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -10841,7 +10934,7 @@ function holdCwd(cwd) {
   const path = `/proc/${process.pid}/fd/${fd}`;
   let real;
   try {
-    real = realpathSync5(path);
+    real = realpathSync6(path);
   } catch (error) {
     real = String(error);
   }
@@ -10859,15 +10952,15 @@ function runIn(options, cwd) {
     throw error;
   }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
-  const argv = [...boundToCgBench(), ...options.argv];
+  const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve8) => {
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), {
+      child = spawn2(argv[0], argv.slice(1), {
         cwd: cwd.path,
-        env: options.env,
+        env: options.command.env,
         stdio: ["ignore", out, err],
         detached: true
       });
@@ -10942,6 +11035,26 @@ function runProcessSync(options) {
   };
 }
 
+// src/untrusted/command.ts
+var Command = class _Command {
+  #argv;
+  #env;
+  constructor(argv, env2) {
+    this.#argv = Object.freeze([...argv]);
+    this.#env = Object.freeze({ ...env2 });
+  }
+  get argv() {
+    return this.#argv;
+  }
+  get env() {
+    return this.#env;
+  }
+  /** The same command behind cg-bench's own programs (a stopwatch, perf), which get its environment. */
+  behind(own) {
+    return new _Command([...own, ...this.#argv], this.#env);
+  }
+};
+
 // src/util/valgrind-options.ts
 var SEALED_VALGRIND_OPTIONS = [
   // Only the command line counts: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS, which the
@@ -10968,9 +11081,8 @@ var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch6
 async function probeLoader(valgrindBin, env2) {
   const loader = LOADERS[process.arch];
   const probe = loader ? await runProcess({
-    argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"],
+    command: new Command([valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], env2),
     cwd: "/",
-    env: env2,
     stdout: "capture",
     timeoutMs: 12e4
   }) : void 0;
@@ -10991,13 +11103,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, readlinkSync as readlinkSync3, realpathSync as realpathSync6 } from "node:fs";
+import { lstatSync as lstatSync5, readlinkSync as readlinkSync3, realpathSync as realpathSync7 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path) {
   let stat;
   try {
-    stat = lstatSync4(path);
+    stat = lstatSync5(path);
   } catch {
     return "absent";
   }
@@ -11010,7 +11122,7 @@ function loaderFileState(path) {
       return "link";
     }
     try {
-      target = realpathSync6(path);
+      target = realpathSync7(path);
     } catch {
       return `link to ${text3}, to nothing`;
     }
@@ -11021,7 +11133,7 @@ function loaderFileState(path) {
 function fileState(path, known) {
   let stat = known;
   try {
-    stat ??= lstatSync4(path);
+    stat ??= lstatSync5(path);
   } catch {
     return "absent";
   }
@@ -11041,9 +11153,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash5 } from "node:crypto";
-import { lstatSync as lstatSync5, readFileSync, realpathSync as realpathSync7, statSync as statSync3 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync8, statSync as statSync4 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { basename as basename5, delimiter, dirname as dirname6, isAbsolute as isAbsolute4, join as join5 } from "node:path";
+import { basename as basename5, delimiter, dirname as dirname7, isAbsolute as isAbsolute4, join as join6 } from "node:path";
 
 // package.json
 var package_default = {
@@ -11116,8 +11228,8 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path) {
   if (!path) return null;
   try {
-    const real = realpathSync7(path);
-    const s = statSync3(real);
+    const real = realpathSync8(path);
+    const s = statSync4(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
@@ -11127,7 +11239,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync3(join5(dir, program)).isFile()) return join5(dir, program);
+      if (statSync4(join6(dir, program)).isFile()) return join6(dir, program);
     } catch {
     }
   }
@@ -11172,16 +11284,16 @@ function probeCacheFile(env2 = process.env) {
   if (xdg && isAbsolute4(xdg)) base = xdg;
   else {
     try {
-      base = join5(homedir(), ".cache");
+      base = join6(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join5(base, "cg-bench", "probes.json");
+  return join6(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync5(file);
+    const s = lstatSync6(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -11191,10 +11303,10 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join5(dir.path, basename5(file));
+    const held2 = join6(dir.path, basename5(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
@@ -11204,6 +11316,33 @@ async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
     } catch {
     }
     return value;
+  } finally {
+    dir.release();
+  }
+}
+function sandboxProbesFile(env2 = process.env) {
+  const probes = probeCacheFile(env2);
+  return probes === void 0 ? void 0 : join6(dirname7(probes), "sandbox-probes.json");
+}
+var MAX_KEYS = 64;
+function keptKeys(file) {
+  const dir = holdKeptDirectory(dirname7(file));
+  if (dir === void 0) return /* @__PURE__ */ new Set();
+  try {
+    return new Set(readEntries(join6(dir.path, basename5(file))).map((e) => e.key));
+  } finally {
+    dir.release();
+  }
+}
+function updateKeptKeys(file, add2, drop = []) {
+  const dir = holdKeptDirectory(dirname7(file));
+  if (dir === void 0) return;
+  try {
+    const held2 = join6(dir.path, basename5(file));
+    const gone = /* @__PURE__ */ new Set([...add2, ...drop]);
+    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held2).filter((e) => !gone.has(e.key))];
+    replaceKeptFile(dir, basename5(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
+  } catch {
   } finally {
     dir.release();
   }
@@ -11266,9 +11405,8 @@ var PROBE_ENVIRONMENT = {
 var PROBE_TIMEOUT_MS = 12e4;
 async function firstLine(command, args) {
   const r = await runProcess({
-    argv: [command, ...args],
+    command: new Command([command, ...args], PROBE_ENVIRONMENT),
     cwd: "/",
-    env: { ...PROBE_ENVIRONMENT },
     stdout: "capture",
     stderr: "capture",
     timeoutMs: PROBE_TIMEOUT_MS
@@ -11281,17 +11419,16 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text3)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await realpath(await mkdtemp(join6(tmpdir(), "cg-bench-cpu-")));
+  const dir = await realpath(await mkdtemp(join7(tmpdir(), "cg-bench-cpu-")));
   try {
-    const log = join6(dir, "valgrind.log");
+    const log = join7(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join7(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join6(dir, "stdout");
+    const stdout = join7(dir, "stdout");
     const r = await runProcess({
-      argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
+      command: new Command([valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], PROBE_ENVIRONMENT),
       cwd: dir,
-      env: { ...PROBE_ENVIRONMENT },
       stdout: { file: stdout },
       timeoutMs: PROBE_TIMEOUT_MS
     });
@@ -11359,9 +11496,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync8 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join17, relative as relative8, resolve as resolve7 } from "node:path";
+import { join as join18, relative as relative8, resolve as resolve7 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -11397,15 +11534,15 @@ async function gzipAndRemove(path, read) {
 }
 
 // src/run/call-tree.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -11419,10 +11556,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join8(dir, `${tool}.out.%p`)}`, `--log-file=${join8(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join7(dir, "valgrind.")}`;
+  return `--log-file=${join8(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -11443,12 +11580,12 @@ function commandInLog(text3) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text3 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
+    const text3 = readHead(join8(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text3 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text3 = readTail(join8(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text3)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -11520,12 +11657,12 @@ function readCallTreeBeneath(root, path, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = join8(resultsDir, "benchmarks");
+  const benchmarks = join9(resultsDir, "benchmarks");
   if (!existsSync3(benchmarks)) return trees;
   for (const slug of readdirSync2(benchmarks).sort()) {
-    const path = join8("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!existsSync3(join8(resultsDir, path))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join8(resultsDir, path));
+    const path = join9("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync3(join9(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join9(resultsDir, path));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -11665,11 +11802,11 @@ function parseCallgrind(text3, shown) {
 
 // src/run/tool-run.ts
 import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -11680,24 +11817,97 @@ import {
   existsSync as existsSync4,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync6,
+  lstatSync as lstatSync7,
   mkdirSync as mkdirSync3,
   mkdtempSync,
   openSync as openSync4,
   readdirSync as readdirSync3,
-  readFileSync as readFileSync2,
+  readFileSync as readFileSync3,
   readSync as readSync2,
-  realpathSync as realpathSync8,
+  realpathSync as realpathSync9,
   rmSync as rmSync5,
-  statSync as statSync4,
+  statSync as statSync5,
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
-import { arch, tmpdir as tmpdir2 } from "node:os";
-import { basename as basename6, dirname as dirname7, join as join9, relative as relative4 } from "node:path";
+import { arch, hostname, tmpdir as tmpdir2 } from "node:os";
+import { basename as basename6, dirname as dirname8, join as join10, relative as relative4 } from "node:path";
+
+// src/util/fixed-hostname.ts
+var FIXED_HOSTNAME = "cg-bench";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/kept-probes.ts
+import { createHash as createHash6 } from "node:crypto";
+import { readFileSync as readFileSync2, readlinkSync as readlinkSync4 } from "node:fs";
+import { machine as machine3, release as release2, version as version2 } from "node:os";
+var USERNS_SETTINGS = [
+  "/proc/sys/user/max_user_namespaces",
+  "/proc/sys/kernel/unprivileged_userns_clone",
+  "/proc/sys/kernel/apparmor_restrict_unprivileged_userns"
+];
+function readOrNull(read) {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+var machinePart;
+function machineIdentity(env2) {
+  machinePart ??= JSON.stringify({
+    format: 1,
+    cgBench: VERSION,
+    arch: machine3(),
+    kernel: `${release2()} ${version2()}`,
+    ids: `${process.getuid?.()}:${process.getgid?.()}`,
+    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => readlinkSync4(`/proc/self/ns/${ns}`))),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
+    image: `${env2["CG_BENCH_IMAGE"] ?? ""}@${env2["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
+    // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
+    path: ownProgramsEnv()["PATH"],
+    programs: ["unshare", "taskset", "setpriv", "mount", "mkdir", "mktemp", "hostname", "env"].map((p) => fileIdentity(ownProgram(p))).concat(fileIdentity("/bin/sh"))
+  });
+  return machinePart;
+}
+function keyOf(argv, perRun, env2) {
+  const stable = argv.map((a) => perRun.reduce((text3, part, i) => text3.split(part).join(`<run-${i}>`), a));
+  return createHash6("sha256").update(machineIdentity(env2)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+}
+var answeredFromFile = [];
+function keptProbe(probe, perRun, env2 = process.env) {
+  const file = sandboxProbesFile(env2);
+  if (file === void 0) return probe;
+  let kept;
+  return (argv) => {
+    const key = keyOf(argv, perRun(), env2);
+    kept ??= keptKeys(file);
+    if (kept.has(key)) {
+      if (!answeredFromFile.some((a) => a.key === key)) answeredFromFile.push({ argv, key });
+      return true;
+    }
+    const works2 = probe(argv);
+    if (works2) {
+      updateKeptKeys(file, [key]);
+      kept.add(key);
+    }
+    return works2;
+  };
+}
+function keptProbesStillWork(probe, env2 = process.env) {
+  if (!answeredFromFile.length || answeredFromFile.every(({ argv }) => probe(argv))) return true;
+  const file = sandboxProbesFile(env2);
+  if (file !== void 0)
+    updateKeptKeys(
+      file,
+      [],
+      answeredFromFile.map((a) => a.key)
+    );
+  answeredFromFile.length = 0;
+  return false;
+}
 
 // src/untrusted/sandbox.ts
 var UNTRUSTED_ID = 65534;
@@ -11710,9 +11920,17 @@ function untrustedUser(root, env2, ownCopy = false) {
   if (asked) {
     const match = /^(\d+):(\d+)$/.exec(asked);
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    if (Number(match[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
+      );
+    if (match.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    if (Number(match[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync4(root);
+  const owner = statSync5(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -11738,7 +11956,7 @@ function parseCpuList(text3) {
 }
 function allowedCpus() {
   try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync3("/proc/self/status", "utf8"));
     return line ? parseCpuList(line[1]) : [];
   } catch {
     return [];
@@ -11747,25 +11965,25 @@ function allowedCpus() {
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash6("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash7("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
 }
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : join9(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join10(dirname8(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname8(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = join9(dir.path, basename6(file));
+    const held2 = join10(dir.path, basename6(file));
     try {
-      const s = lstatSync6(held2);
+      const s = lstatSync7(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash6("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+        if (createHash7("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
@@ -11785,20 +12003,20 @@ function runsDirectory() {
   return dir;
 }
 function runsDirectoryPath() {
-  return join9(tmpdir2(), "cg-bench-runs");
+  return join10(tmpdir2(), "cg-bench-runs");
 }
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join9(runsDirectory(), "seal-"));
+  const dir = mkdtempSync(join10(runsDirectory(), "seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join9(dir, "one-cpu");
+  const oneCpu = join10(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join9(dir, "entropy");
+  const entropy = join10(dir, "entropy");
   writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join9(dir, "entropy-seal");
+    entropySeal = join10(dir, "entropy-seal");
     writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
@@ -11806,7 +12024,6 @@ function sealFilesOnce() {
   return sealFiles;
 }
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 var KEPT_END = "cg-bench-kept-end";
 var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
 var PRIVATE_TMP_INNER = "tmp";
@@ -11820,7 +12037,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const path = given.length > 1 ? given.replace(/\/+$/, "") : given;
   const shared = SHARED_TMP_DIRS.find((dir) => path.startsWith(`${dir}/`));
   if (shared === void 0) return void 0;
-  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join9(path)} written so`;
+  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join10(path)} written so`;
   for (const at of /* @__PURE__ */ new Set([path, realOrGiven(path)])) {
     const linked = at !== path;
     const where2 = linked ? ` (through a link, ${at})` : "";
@@ -11887,25 +12104,57 @@ function privateTmpScript(reserved, sealBinds) {
       (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(" ")} || exit 125`,
-    // The seal's binds and the private directories' in one table beside the first private `tmp`,
-    // mounted by one `mount --all` (8 mount processes before).
+    // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
+    // backslash, which a table would need escaped) go in the same table, their mount points made by
+    // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
+    // bound as before, after it. Scanned in a function, so the arguments stay for the loops below.
+    "_cgb_dirs= _cgb_binds= _cgb_taken=",
+    "_cgb_scan() {",
+    ` while [ "$1" != ${HANDED_START} ]; do`,
+    "  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;",
+    "  case $1 in",
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`
+    ),
+    "   *) shift; continue ;;",
+    "  esac;",
+    '  if [ -n "$_cgb_to" ] && [ -d "$_cgb_from" ]; then',
+    '   _cgb_dirs="$_cgb_dirs $_cgb_to"; _cgb_taken="$_cgb_taken $1 ";',
+    '   _cgb_binds="$_cgb_binds$_cgb_from $1 none bind 0 0\n";',
+    "  fi;",
+    "  shift;",
+    " done;",
+    "}",
+    '_cgb_scan "$@"',
+    // Plain names only: split on blanks, never globbed.
+    "set -f",
+    '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
+    // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
+    // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
     `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
     [
       "{",
       ...sealBinds.length ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(" ")};`] : [],
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      `printf '%s' "$_cgb_binds";`,
       '} >"$_cgb_table" || exit 125'
     ].join(" "),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
     ...sealBinds.map(([, to]) => CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`),
+    // Each of cg-bench's own paths the table bound shows what its path showed before.
+    "_cgb_same() { case $1 in",
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
+    " esac; }",
+    'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
+    "set +f",
     "_cgb_handed_list() {",
     " _cgb_list=$1;",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
     "}",
-    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    `while [ "$1" != ${HANDED_START} ]; do case $_cgb_taken in *" $1 "*) ;; *) _cgb_keep "$1" ;; esac; shift; done; shift`,
     // The code's values, from the _CGB_ variables sandboxedCommand sets: the shell's own environment is cg-bench's.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
@@ -11921,7 +12170,6 @@ function privateTmpScript(reserved, sealBinds) {
   ].join("\n");
 }
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
-var FIXED_HOSTNAME = "cg-bench";
 function viewPrefix(net, pid, inner, view, kept) {
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const sealBinds = [
@@ -11930,7 +12178,7 @@ function viewPrefix(net, pid, inner, view, kept) {
   ];
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     "--map-user=0",
     "--map-group=0",
@@ -11951,11 +12199,11 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname7(files.oneCpu)] : [],
+    ...files ? [dirname8(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -11970,7 +12218,7 @@ function viewPrefix(net, pid, inner, view, kept) {
 }
 function realOrGiven(path) {
   try {
-    return realpathSync8(path);
+    return realpathSync9(path);
   } catch {
     return path;
   }
@@ -11989,7 +12237,7 @@ var UNSEALED = {
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
-    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    const n = Number(readFileSync3(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
     return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
   } catch {
     return UNTRUSTED_ID;
@@ -12030,7 +12278,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join9(dir, name));
+    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join10(dir, name));
   } catch {
     return [];
   }
@@ -12083,11 +12331,20 @@ function untrustedSandbox(options) {
     removeProbeTmp();
   }
 }
+function sandboxProbesStillWork() {
+  try {
+    return keptProbesStillWork(retrying(worksOnce));
+  } finally {
+    removeProbeTmp();
+  }
+}
 function makeSandbox(options) {
   const env2 = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
+  const perRun = () => [...sealFiles ? [dirname8(sealFiles.oneCpu)] : [], PRIVATE_TMP_NAME];
+  const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
+  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -12115,7 +12372,7 @@ function makeSandbox(options) {
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
   const unshare = (net, pid, inner, proc = false) => [
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -12130,6 +12387,7 @@ function makeSandbox(options) {
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
+  const namedAlready = (options.machineHostname ?? hostname()) === FIXED_HOSTNAME;
   const tries = options.network ? [[false, true]] : [
     [true, true],
     [true, false]
@@ -12146,22 +12404,19 @@ function makeSandbox(options) {
     let privateTmp = false;
     let madeView = false;
     let ownProc = proc;
-    let fixedHostname = false;
+    let fixedHostname = namedAlready;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
     const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
     const canSealEntropy = pid && sealFilesOnce().entropySeal !== void 0;
-    const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+    const pin = cpuLists2 ? [ownProgram("taskset"), "--cpu-list", String(cpus[0])] : [];
     const views = pid ? (proc ? [true, false] : [false]).flatMap(
       (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
         { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
         ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
       ])
-    ).flatMap((view) => [
-      { ...view, hostname: true },
-      { ...view, hostname: false }
-    ]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
+    ).flatMap((view) => [...namedAlready ? [] : [{ ...view, hostname: true }], { ...view, hostname: false }]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
     const viewed = (view) => viewPrefix(net, pid, anonymous, view, kept);
     const anonymised = views.length > 0 && probe([...pin, ...prefix, ...viewed(views[0])]) || probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
@@ -12174,7 +12429,7 @@ function makeSandbox(options) {
         entropy = view.entropy;
         privateTmp = view.privateTmp;
         ownProc = view.proc;
-        fixedHostname = view.hostname;
+        fixedHostname = view.hostname || namedAlready;
         break;
       }
     }
@@ -12235,7 +12490,8 @@ function makeSandbox(options) {
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
   );
   notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
-  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  if (namedAlready) notes.push(`benchmarks see the host name ${FIXED_HOSTNAME}: the machine's is that`);
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host", hostname: namedAlready ? "fixed" : "host" };
   const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
   const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env2, notes);
@@ -12245,8 +12501,8 @@ function uidBusy(uid) {
   for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (statSync4(`/proc/${name}`).uid !== uid) continue;
-      const stat = readFileSync2(`/proc/${name}/stat`, "utf8");
+      if (statSync5(`/proc/${name}`).uid !== uid) continue;
+      const stat = readFileSync3(`/proc/${name}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
     } catch {
     }
@@ -12277,7 +12533,7 @@ function endStrays(sandbox) {
 function removeOrRefuse(path) {
   removeAsOwners([path]);
   try {
-    lstatSync6(path);
+    lstatSync7(path);
   } catch {
     return;
   }
@@ -12295,7 +12551,7 @@ function removePrivateTmp() {
     for (const name of names) {
       const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
-      ended.push(join9(dir, name));
+      ended.push(join10(dir, name));
     }
   }
   removeAsOwners(ended);
@@ -12326,13 +12582,13 @@ function sandboxedCommand(sandbox, argv, codeEnv, measured = false, job = 0, own
     argv.flatMap((arg) => pathsNamed(arg, cwd))
   );
   const cpus = sandbox.oneCpu;
-  const pin = measured && cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  const pin = measured && cpus?.length ? [ownProgram("taskset"), "--cpu-list", String(cpus[job % cpus.length])] : [];
   const program = argv[0].includes("=") ? ["/bin/sh", "-c", 'exec "$0" "$@"', ...argv] : argv;
   const assignments = Object.entries(codeEnv).map(([name, value]) => `${name}=${value}`);
   const handed = { PWD: cwd ?? codeEnv["PWD"], HOME: codeEnv["HOME"], TMPDIR: codeEnv["TMPDIR"], PATH: codeEnv["PATH"], PYTHONPATH: codeEnv["PYTHONPATH"] };
   const env2 = ownProgramsEnv();
   for (const [name, value] of Object.entries(handed)) if (value !== void 0) env2[`_CGB_${name}`] = value;
-  return { argv: [...pin, ...prefix, "env", "-i", "--", ...assignments, ...program], env: env2 };
+  return new Command([...pin, ...prefix, ownProgram("env"), "-i", "--", ...assignments, ...program], env2);
 }
 function pathsNamed(arg, cwd) {
   if (arg.startsWith("-") || !arg.includes("/")) return [];
@@ -12341,7 +12597,7 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path = join9(cwd, arg);
+  const path = join10(cwd, arg);
   const real = realOrGiven(path);
   const up = relative4(cwd, path);
   const outside = up === ".." || up.startsWith("../");
@@ -12354,17 +12610,17 @@ function withKept(prefix, own, handed) {
   return [...prefix.slice(0, start), ...own, ...prefix.slice(start, end), ...handed, ...prefix.slice(end)];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync8(dir);
-  const staging = mkdtempSync(join9(runsDirectory(), "profiles-"));
+  if (!sandbox.user) return realpathSync9(dir);
+  const staging = mkdtempSync(join10(runsDirectory(), "profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
 var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync8(dir)) return [];
+  if (staging === realpathSync9(dir)) return [];
   const uncollected = [];
-  const owner = lstatSync6(staging).uid;
+  const owner = lstatSync7(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
@@ -12372,7 +12628,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
-      from = openSync4(join9(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync4(join10(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
@@ -12385,7 +12641,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
         continue;
       }
       files++;
-      const to = openSync4(join9(dir, name), "wx");
+      const to = openSync4(join10(dir, name), "wx");
       try {
         for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
           writeSync4(to, buffer, 0, n);
@@ -12462,7 +12718,7 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
   try {
     if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
     for (const name of inside2) {
-      const at = join9(`/proc/self/fd/${fd}`, name);
+      const at = join10(`/proc/self/fd/${fd}`, name);
       mkdirSync3(at);
       const sub = openSync4(at, DIRECTORY_FLAGS);
       try {
@@ -12481,7 +12737,7 @@ function sharedHomesDirectory(path) {
   const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
   let stat;
   try {
-    stat = lstatSync6(path);
+    stat = lstatSync7(path);
   } catch {
     stat = void 0;
   }
@@ -12508,7 +12764,7 @@ function sharedHomesDirectory(path) {
 }
 function isPlainFile(path) {
   try {
-    const stat = lstatSync6(path);
+    const stat = lstatSync7(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -12574,17 +12830,17 @@ function setupEnvironment(caller, sandbox, home) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker) {
-  const found = [];
+  const found2 = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
     } catch {
     }
   }
-  return found;
+  return found2;
 }
 var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
 async function killLeftovers(marker) {
@@ -12610,15 +12866,15 @@ async function endLeftovers(run2, marker, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run2, tool) {
-  const dir = join10(run2.dir, tool.directory);
+  const dir = join11(run2.dir, tool.directory);
   rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  const stderr = join10(dir, "stderr.log");
+  const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
-    ...sandboxedCommand(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], run2.env, true, run2.job, [staging, ...run2.own], run2.cwd),
+    command: sandboxedCommand(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], run2.env, true, run2.job, [staging, ...run2.own], run2.cwd),
     cwd: run2.cwd,
-    stdout: { file: join10(dir, "stdout.log") },
+    stdout: { file: join11(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run2.timeoutMs
   });
@@ -12639,7 +12895,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = join10(dir, name);
+    const file = join11(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -12655,7 +12911,7 @@ ${details}` : ""}` };
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname8, join as join11 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname9, join as join12 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants4.X_OK);
@@ -12676,19 +12932,21 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join11(dir, program);
+    const candidate = join12(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
 }
 function locateValgrind(env2 = process.env) {
   const explicit = env2["CG_BENCH_VALGRIND"];
-  let bin = explicit || findOnPath("valgrind", env2["PATH"]);
+  let bin = explicit || findOnPath("valgrind", ownProgramsPath());
   if (!bin) {
-    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
+    throw new CgBenchError(
+      `valgrind not found in ${ownProgramsPath()} (where cg-bench finds the programs it runs itself: never PATH, which may name the checkout); install it (apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary`
+    );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join11(dirname8(bin), "valgrind.bin");
+    const real = join12(dirname9(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -12764,12 +13022,12 @@ async function measureCallTree(run2) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run2.weights));
-  writeNewFile(join12(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
+  writeNewFile(join13(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run2) {
   const profiles = [];
@@ -12783,7 +13041,7 @@ async function measureMemory(run2) {
     read: (text3, name) => profiles.push(parseDhat(text3, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join13(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => join14(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
@@ -12824,8 +13082,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, join as join14, relative as relative6, sep as sep4 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute6, join as join15, relative as relative6, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -12867,11 +13125,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname9(fileURLToPath(import.meta.url));
+  let dir = dirname10(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join14(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname9(dir);
+    const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync5(candidate)) return readFileSync5(candidate, "utf8");
+    dir = dirname10(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -12901,7 +13159,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join14(outDir, name);
+    const path = join15(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -12934,14 +13192,14 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join14(options.tmpDir, ".cg-bench-bytecode");
-  const site = join14(root, "site");
-  const out = join14(root, "out");
+  const root = join15(options.tmpDir, ".cg-bench-bytecode");
+  const site = join15(root, "site");
+  const out = join15(root, "out");
   rmSync7(root, { recursive: true, force: true });
   mkdirSync5(site, { recursive: true });
   mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join14(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join15(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -12959,7 +13217,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync5 } from "node:fs";
+import { statSync as statSync6 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env2) {
   return {
     ...sandbox.seal,
@@ -12969,7 +13227,7 @@ function sealOf(sandbox, python, instrument, cwd, env2) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
+  return `/ ${statSync6("/").dev}, cwd ${statSync6(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -12978,7 +13236,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join15, relative as relative7, isAbsolute as isAbsolute7 } from "node:path";
+import { join as join16, relative as relative7, isAbsolute as isAbsolute7 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -12986,33 +13244,33 @@ function inside(dir, path) {
   return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
-  const found = /* @__PURE__ */ new Map();
+  const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead(join15(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead(join16(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
       const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
       if (!sha256) return;
-      const known = found.get(path);
+      const known = found2.get(path);
       if (known) known.main ||= i === 0;
-      else found.set(path, { path, sha256, main: i === 0 });
+      else found2.set(path, { path, sha256, main: i === 0 });
     });
   }
-  return [...found.values()].sort((a, b) => byCodeUnits(a.path, b.path));
+  return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 // src/run/private-home.ts
-import { createHash as createHash7 } from "node:crypto";
-import { join as join16 } from "node:path";
+import { createHash as createHash8 } from "node:crypto";
+import { join as join17 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync7, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync8, readFileSync as readFileSync6, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync6(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -13020,7 +13278,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync6("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -13042,7 +13300,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync6(`/proc/${pid}`).uid;
+    return statSync7(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -13132,7 +13390,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = lstatSync7(path);
+      stat = lstatSync8(path);
     } catch {
       continue;
     }
@@ -13150,7 +13408,7 @@ function tryLock(path) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return join16(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join17(HOMES_DIR, createHash8("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -13162,7 +13420,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
     remakeGivenDirectory(sandbox, home, ["tmp"]);
     return await measure2(home);
   } finally {
-    removeAsOwners([home]);
+    await removeAsOwnersAsync([home]);
     unlock(lock);
   }
 }
@@ -13177,7 +13435,7 @@ function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve7(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync8(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -13186,19 +13444,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join17(ctx.benchmarksDir, slug);
+  const dir = join18(ctx.benchmarksDir, slug);
   rmSync9(dir, { recursive: true, force: true });
   mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join17(ctx.benchmarksDir, slug);
-  const rel = (p) => join17("benchmarks", slug, relative8(dir, p));
-  const log = (name) => ({ file: join17(dir, name), real: join17(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join17(dir, "stdout.log");
-  const stderr = join17(dir, "stderr.log");
+  const dir = join18(ctx.benchmarksDir, slug);
+  const rel = (p) => join18("benchmarks", slug, relative8(dir, p));
+  const log = (name) => ({ file: join18(dir, name), real: join18(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join18(dir, "stdout.log");
+  const stderr = join18(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join17(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join18(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -13222,7 +13480,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
-    ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs
   });
@@ -13231,7 +13489,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
-    ...sandboxedCommand(
+    command: sandboxedCommand(
       ctx.sandbox,
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
       env2,
@@ -13265,7 +13523,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join17(dir, name);
+    const file = join18(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync9(file, { force: true });
@@ -13291,10 +13549,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join17(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join17(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join18(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -13309,7 +13567,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join17("benchmarks", slug),
+    shownDir: join18("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -13429,7 +13687,7 @@ function describeCommand(command) {
 async function runOne(command, fd, env2, options) {
   const argv = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
   const sandboxed = sandboxedCommand(options.sandbox ?? NO_SANDBOX, argv, env2, false, 0, [], options.cwd);
-  const outcome2 = await runProcess({ ...sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  const outcome2 = await runProcess({ command: sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome2.spawnError) return outcome2.spawnError;
   if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
   return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
@@ -13536,7 +13794,7 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants7.W_OK);
-    const probe = join18(dir, `.write-test-${process.pid}`);
+    const probe = join19(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
   } catch (error) {
@@ -13573,6 +13831,24 @@ function shardOf(selected, selection) {
   return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
 }
 async function runSuite(config, options) {
+  let results;
+  try {
+    results = await runSuiteOnce(config, options, true);
+  } catch (error) {
+    if (!(error instanceof CgBenchError) || sandboxProbesStillWork()) throw error;
+    return runAgain(config, options);
+  }
+  if (results.benchmarks.some((b) => b.status !== "ok") && !sandboxProbesStillWork()) return runAgain(config, options);
+  options.progress.close();
+  return results;
+}
+async function runAgain(config, options) {
+  process.stderr.write("cg-bench: a sandbox probe kept for this machine no longer works here: probed again, measuring again\n");
+  const results = await runSuiteOnce(config, options, false);
+  options.progress.close();
+  return results;
+}
+async function runSuiteOnce(config, options, keptProbes) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
@@ -13587,23 +13863,23 @@ async function runSuite(config, options) {
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config, true);
+  const sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join18(heldOut.path, "benchmarks"), join18(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join19(heldOut.path, "benchmarks"), join19(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join18(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join18(realOutDir, "setup.log"));
+    writeNewFile(join19(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join19(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join18(heldOut.path, "setup.log"),
+        logOpenedAt: join19(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -13633,7 +13909,6 @@ async function runSuite(config, options) {
     benchmarksDir?.release();
     heldOut.release();
   }
-  options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: "cg-bench",
@@ -13644,9 +13919,10 @@ async function runSuite(config, options) {
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
-function sandboxFor(config, measuring = false) {
+function sandboxFor(config, measuring = false, keptProbes = false) {
   const required = measuring ? config.sealRequired : void 0;
   return untrustedSandbox({
+    keptProbes,
     root: config.root,
     network: config.network,
     setupNetwork: config.setupNetwork ?? false,
@@ -13691,8 +13967,8 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
-import { dirname as dirname11, relative as relative11, sep as sep6 } from "node:path";
+import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { dirname as dirname12, relative as relative11, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync9 } from "node:fs";
@@ -13726,16 +14002,16 @@ function withInclusiveFigures(comparison, figures) {
   return {
     ...comparison,
     benchmarks: comparison.benchmarks.map((c) => {
-      const found = figures.get(c.name);
-      if (!found || !c.functions.length) return c;
-      const byName3 = new Map(found.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
+      const found2 = figures.get(c.name);
+      if (!found2 || !c.functions.length) return c;
+      const byName3 = new Map(found2.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
       return {
         ...c,
         functions: c.functions.map((f) => {
           const inclusive = byName3.get(f.fn);
           return inclusive ? { ...f, inclusive } : f;
         }),
-        ...found.callers.length ? { callers: found.callers } : {}
+        ...found2.callers.length ? { callers: found2.callers } : {}
       };
     })
   };
@@ -13747,8 +14023,8 @@ function withInclusiveCosts(comparison, baseDir, headDir) {
   for (const c of comparison.benchmarks) {
     const before = baseTrees.get(c.name);
     const after = headTrees.get(c.name);
-    const found = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
-    if (found) figures.set(c.name, found);
+    const found2 = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
+    if (found2) figures.set(c.name, found2);
   }
   return withInclusiveFigures(comparison, figures);
 }
@@ -14707,7 +14983,7 @@ function arrayMemberSpans(text3, key) {
   let i = skipSpace(text3, 0);
   if (text3.charCodeAt(i) !== OPEN_BRACE) return void 0;
   i = skipSpace(text3, i + 1);
-  let found;
+  let found2;
   if (text3.charCodeAt(i) !== CLOSE_BRACE) {
     for (; ; ) {
       if (text3.charCodeAt(i) !== QUOTE) return void 0;
@@ -14725,8 +15001,8 @@ function arrayMemberSpans(text3, key) {
       const end = valueEnd(text3, start);
       if (end < 0) return void 0;
       if (name === key) {
-        if (found) return void 0;
-        found = { start, end };
+        if (found2) return void 0;
+        found2 = { start, end };
       }
       i = skipSpace(text3, end);
       const c = text3.charCodeAt(i);
@@ -14735,9 +15011,9 @@ function arrayMemberSpans(text3, key) {
       i = skipSpace(text3, i + 1);
     }
   }
-  if (skipSpace(text3, i + 1) !== text3.length || !found || text3.charCodeAt(found.start) !== OPEN_BRACKET) return void 0;
+  if (skipSpace(text3, i + 1) !== text3.length || !found2 || text3.charCodeAt(found2.start) !== OPEN_BRACKET) return void 0;
   const elements = [];
-  let j = skipSpace(text3, found.start + 1);
+  let j = skipSpace(text3, found2.start + 1);
   if (text3.charCodeAt(j) !== CLOSE_BRACKET) {
     for (; ; ) {
       const end = valueEnd(text3, j);
@@ -14750,7 +15026,7 @@ function arrayMemberSpans(text3, key) {
       j = skipSpace(text3, j + 1);
     }
   }
-  return j + 1 === found.end ? { start: found.start, end: found.end, elements } : void 0;
+  return j + 1 === found2.end ? { start: found2.start, end: found2.end, elements } : void 0;
 }
 
 // src/results/by-benchmark.ts
@@ -14796,18 +15072,18 @@ function checkEvery(results) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname10, join as join19, relative as relative10, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname11, join as join20, relative as relative10, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname10(dir)) {
+  for (let dir = outDir; ; dir = dirname11(dir)) {
     try {
-      if (lstatSync8(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync9(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative10(here, dirname10(dir));
-    if (dir === dirname10(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative10(here, dirname11(dir));
+    if (dir === dirname11(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -14819,14 +15095,14 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join19(dir, name);
-      const stat = lstatSync8(path, { throwIfNoEntry: false });
+      const path = join20(dir, name);
+      const stat = lstatSync9(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
         if (dir === outDir && notWalked.includes(name)) continue;
-        const found = walk(path);
-        if (found) return found;
+        const found2 = walk(path);
+        if (found2) return found2;
       } else if (!stat.isFile()) return `${shownPath(path)} is not a regular file`;
     }
     return void 0;
@@ -14861,8 +15137,8 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname11(path);
-  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname12(path);
+  if (existsSync6(path) && statSync9(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync11(dir, { recursive: true });
     accessSync4(dir, constants8.W_OK);
@@ -14879,11 +15155,11 @@ async function measure(options) {
     );
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
-  const release2 = lockOutputDirectory(options.outDir);
+  const release3 = lockOutputDirectory(options.outDir);
   try {
     return await measureLocked(options, baseline, wallTimes);
   } finally {
-    release2();
+    release3();
   }
 }
 function baselineWallTimes(baseline, config) {
@@ -14911,7 +15187,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname11(options.baseline), options.outDir) } : input;
+  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname12(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees2) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -14930,7 +15206,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname11(options.baseline), shown: baseShown },
+    base: { dir: dirname12(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -15112,7 +15388,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -15162,7 +15438,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join20(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join21(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -15666,8 +15942,8 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync7, statSync as statSync9 } from "node:fs";
-import { dirname as dirname12 } from "node:path";
+import { existsSync as existsSync7, statSync as statSync10 } from "node:fs";
+import { dirname as dirname13 } from "node:path";
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -15721,12 +15997,12 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if (existsSync7(file) && statSync9(file).isDirectory()) file = resolveFrom(file, "results.json");
+  if (existsSync7(file) && statSync10(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), file, shown: shownPath(file) };
 }
 function withCallees(comparison, base, head2, io, flame) {
   try {
-    return withInclusiveCosts(comparison, dirname12(base.file), dirname12(head2.file));
+    return withInclusiveCosts(comparison, dirname13(base.file), dirname13(head2.file));
   } catch (error) {
     if (flame || !(error instanceof CgBenchError)) throw error;
     io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
@@ -15771,8 +16047,8 @@ See: cg-bench diff --help`
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
-      base: { dir: dirname12(base.file), shown: base.shown },
-      head: { dir: dirname12(head2.file), shown: head2.shown, results: head2.results },
+      base: { dir: dirname13(base.file), shown: base.shown },
+      head: { dir: dirname13(head2.file), shown: head2.shown, results: head2.results },
       comparison,
       only,
       outDir: resolveFrom(callerDirectory(), values.flame),
@@ -15788,29 +16064,29 @@ See: cg-bench diff --help`
 import { writeFileSync as writeFileSync5 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync8, lstatSync as lstatSync9, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
-import { basename as basename7, dirname as dirname13, join as join21 } from "node:path";
+import { existsSync as existsSync8, lstatSync as lstatSync10, readdirSync as readdirSync8, statSync as statSync11 } from "node:fs";
+import { basename as basename7, dirname as dirname14, join as join22 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync8(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname13(path) }];
+  if (!statSync11(path).isDirectory()) return [{ file: path, root: dirname14(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join21(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  if (presentAt(join22(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
   const names = readdirSync8(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
-  const found = names.sort(byName2).flatMap((name) => {
+  const found2 = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync9(entry).isDirectory()) return presentAt(join21(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync10(entry).isDirectory()) return presentAt(join22(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
-  if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
-  return found;
+  if (!found2.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
+  return found2;
 }
 function runLabel(file) {
-  const name = basename7(file) === "results.json" ? basename7(dirname13(file)) : basename7(file).replace(/\.json$/, "");
+  const name = basename7(file) === "results.json" ? basename7(dirname14(file)) : basename7(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -15930,24 +16206,24 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync9, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
-import { dirname as dirname15, isAbsolute as isAbsolute8, join as join23, normalize as normalize2, sep as sep8 } from "node:path";
+import { existsSync as existsSync9, mkdirSync as mkdirSync12, statSync as statSync12 } from "node:fs";
+import { dirname as dirname16, isAbsolute as isAbsolute8, join as join24, normalize as normalize2, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname14, join as join22, normalize, relative as relative12, sep as sep7 } from "node:path";
+import { dirname as dirname15, join as join23, normalize, relative as relative12, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname14(result.logs.stdout));
+  const dir = normalize(dirname15(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join22(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join23(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join22(from.dir, path))) continue;
-    const shown = join22(from.shown, path);
-    const { text: text3, tree } = readCallTreeBeneath(from.root, relative12(from.root, join22(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join23(from.dir, path))) continue;
+    const shown = join23(from.shown, path);
+    const { text: text3, tree } = readCallTreeBeneath(from.root, relative12(from.root, join23(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text3);
@@ -16016,7 +16292,7 @@ function mergeShards(parts) {
 // src/cli/merge.ts
 var COPY_LIMIT = 4096 * MiB;
 function resultsFileOf(path) {
-  return existsSync9(path) && statSync11(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return existsSync9(path) && statSync12(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
@@ -16048,21 +16324,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname15(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname16(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
-  const release2 = lockOutputDirectory(out);
+  const release3 = lockOutputDirectory(out);
   try {
     mkdirSync12(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname15(part.file), file);
+        const from = resolveFrom(dirname16(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join23(dirname15(part.source), file);
+        const shown = join24(dirname16(part.source), file);
         try {
-          mkdirSync12(dirname15(to), { recursive: true });
-          copyBeneath(dirname15(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync12(dirname16(to), { recursive: true });
+          copyBeneath(dirname16(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -16071,8 +16347,8 @@ async function merge(args, io) {
           );
         }
       }
-      const partDir = dirname15(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname15(part.source) }, writerByPath(out));
+      const partDir = dirname16(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname16(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -16098,21 +16374,21 @@ async function merge(args, io) {
     }
     return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
   } finally {
-    release2();
+    release3();
   }
 }
 
 // src/cli/paired.ts
-import { dirname as dirname16, relative as relative13 } from "node:path";
+import { dirname as dirname17, relative as relative13 } from "node:path";
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { join as join25 } from "node:path";
+import { join as join26 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync10, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync10, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join24 } from "node:path";
+import { delimiter as delimiter3, join as join25 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -16128,8 +16404,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join24(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join24(dir, "stopwatch");
+    const dir = mkdtempSync2(join25(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join25(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
@@ -16151,7 +16427,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join24(dir, name);
+    const candidate = join25(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -16160,16 +16436,10 @@ function resolveProgram(name, path) {
   }
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
-function helperArgv(file, argv, path, options) {
-  return [
-    file,
-    String(options.cpu),
-    options.noAslr ? "1" : "0",
-    options.counters ? "1" : "0",
-    String(options.nice),
-    resolveProgram(argv[0], path ?? process.env["PATH"]),
-    ...argv.slice(1)
-  ];
+function helperCommand(file, command, options) {
+  const [program, ...args] = command.argv;
+  const resolved = new Command([resolveProgram(program, command.env["PATH"] ?? process.env["PATH"]), ...args], command.env);
+  return resolved.behind([file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice)]);
 }
 function helperFields(r, command) {
   if (r.exitCode !== 0)
@@ -16181,9 +16451,8 @@ function helperFields(r, command) {
 }
 async function runHelper(file, command, options) {
   const r = await runProcess({
-    argv: helperArgv(file, command.argv, command.env["PATH"], options),
+    command: helperCommand(file, command.command, options),
     cwd: command.cwd,
-    env: command.env,
     stdout: "capture",
     stderr: "capture",
     timeoutMs: command.timeoutMs
@@ -16193,16 +16462,16 @@ async function runHelper(file, command, options) {
 }
 function probeHelper(file, options) {
   const probe = {
-    argv: ["/bin/true"],
+    command: new Command(["/bin/true"], { PATH: "/usr/bin:/bin" }),
     cwd: "/",
-    env: { PATH: "/usr/bin:/bin" },
     name: "the stopwatch helper's probe",
     timeoutMs: PROBE_TIMEOUT_MS3
   };
+  const helped = helperCommand(file, probe.command, options);
   const r = runProcessSync({
-    argv: helperArgv(file, probe.argv, probe.env["PATH"], options),
+    argv: helped.argv,
     cwd: probe.cwd,
-    env: probe.env,
+    env: { ...helped.env },
     timeoutMs: probe.timeoutMs,
     output: "capture"
   });
@@ -16276,7 +16545,7 @@ function wallclockExecutor(experiment = {}) {
     unit: "ms",
     controls,
     async run(command) {
-      const r = await runProcess({ argv: [...prefix, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      const r = await runProcess({ command: command.command.behind(prefix), cwd: command.cwd, timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail2(command, 127, null);
       if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
@@ -16304,7 +16573,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync6("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -16354,8 +16623,8 @@ function countersExecutor() {
     unit: "cycles",
     controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
     async run(command) {
-      const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix, ...command.argv];
-      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: "capture", timeoutMs: command.timeoutMs });
+      const perf = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix];
+      const r = await runProcess({ command: command.command.behind(perf), cwd: command.cwd, stderr: "capture", timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail2(command, 127, null);
       if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
@@ -16559,7 +16828,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join25(held2.path, `setup-${side}.log`);
+  const at = join26(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -16615,7 +16884,7 @@ async function timeHeld(options, timed, held2) {
 async function timeBenchmarks(options, timed, held2, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
-    ...sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
+    command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
     timeoutMs: spec.timeoutMs
@@ -16667,7 +16936,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join25(held2.path, PAIRED_FILE),
+    join26(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -16722,7 +16991,7 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns(dirname16(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname17(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative13(callerDirectory(), paths.config));
@@ -16766,8 +17035,8 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-import { existsSync as existsSync11, realpathSync as realpathSync9 } from "node:fs";
-import { basename as basename8, dirname as dirname17, isAbsolute as isAbsolute9, join as join26, relative as relative14, sep as sep9 } from "node:path";
+import { existsSync as existsSync11, realpathSync as realpathSync10 } from "node:fs";
+import { basename as basename8, dirname as dirname18, isAbsolute as isAbsolute9, join as join27, relative as relative14, sep as sep9 } from "node:path";
 
 // src/vcs/git.ts
 import { rmSync as rmSync13 } from "node:fs";
@@ -16792,7 +17061,7 @@ var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env2 = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
   const r = runProcessSync({
-    argv: ["git", ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...args],
     cwd: repo,
     env: { ...caller, ...SAFE_GIT_ENV, ...env2 },
     timeoutMs: GIT_TIMEOUT_MS,
@@ -16819,7 +17088,7 @@ function removeWorktree(repo, dir) {
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname17(config);
+  const dir = dirname18(config);
   if (!existsSync11(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -16827,10 +17096,10 @@ function locateConfig(config) {
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = relative14(realpathSync9(top), realpathSync9(dir));
+  const inside2 = relative14(realpathSync10(top), realpathSync10(dir));
   if (inside2.startsWith(`..${sep9}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync9(top), configPath: join26(inside2, basename8(config)) };
+  return { top: realpathSync10(top), configPath: join27(inside2, basename8(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -16967,7 +17236,7 @@ See: cg-bench bisect --help`);
   refuseUncommittedConfig(top, configPath);
   const bisectDir = resolveFrom(paths.out, "bisect");
   const worktree = resolveFrom(bisectDir, "worktree");
-  const release2 = lockOutputDirectory(bisectDir, ["worktree"]);
+  const release3 = lockOutputDirectory(bisectDir, ["worktree"]);
   const cleanup = () => removeWorktree(top, worktree);
   process.once("exit", cleanup);
   try {
@@ -16980,17 +17249,17 @@ See: cg-bench bisect --help`);
       switch (outcome2.kind) {
         case "found": {
           const commit = range.commits[outcome2.index];
-          const found = measured.get(outcome2.index);
+          const found2 = measured.get(outcome2.index);
           const parentIndex = outcome2.index - 1;
           const parent = parentIndex < 0 ? reference : measured.get(parentIndex);
-          if ("skipped" in found || "skipped" in parent) throw new Error("internal: bisect found a commit without its measurements");
-          const cycles2 = found.benchmark.estimatedCycles;
+          if ("skipped" in found2 || "skipped" in parent) throw new Error("internal: bisect found a commit without its measurements");
+          const cycles2 = found2.benchmark.estimatedCycles;
           out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short3(good.sha)}: ${named(commit)}`);
           out.push(`  ${formatCount(base)} \u2192 ${formatCount(cycles2)} estimated cycles (${formatPercent((cycles2 - base) / (base || 1))} against GOOD)`, "");
-          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
+          const comparison = compareResults(parent.results, found2.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short3(good.sha)}` : short3(range.commits[parentIndex].sha);
           out.push(
-            terminalReport({ colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
+            terminalReport({ colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ head: found2.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
           );
           const changed = comparison.benchmarks.find((b) => b.name === name);
           const lineRows = changed ? topLinesTerminal(changed, topFunctions, tableWidth(io.stdout)) : [];
@@ -17127,7 +17396,7 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
   } finally {
     process.removeListener("exit", cleanup);
     cleanup();
-    release2();
+    release3();
   }
 }
 
@@ -17205,7 +17474,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname18(headPath))
+      resultsDir: shownPath(dirname19(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;

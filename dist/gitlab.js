@@ -327,13 +327,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version2] = parts;
-            if (version2 === "1.1" || version2 === "1.2") {
-              this.yaml.version = version2;
+            const [version3] = parts;
+            if (version3 === "1.1" || version3 === "1.2") {
+              this.yaml.version = version3;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version2);
-              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version3);
+              onError(6, `Unsupported YAML version ${version3}`, isValid);
               return false;
             }
           }
@@ -652,19 +652,19 @@ var require_Alias = __commonJS({
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
-        let found = void 0;
+        let found2 = void 0;
         for (const node of nodes) {
           if (node === this)
             break;
           if (node.anchor === this.source)
-            found = node;
+            found2 = node;
         }
-        if (found && ctx) {
+        if (found2 && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
-          let data = anchors2.get(found);
+          let data = anchors2.get(found2);
           if (!data) {
-            toJS.toJS(found, null, ctx);
-            data = anchors2.get(found);
+            toJS.toJS(found2, null, ctx);
+            data = anchors2.get(found2);
           }
           if (data?.res === void 0) {
             const msg = "This should not happen: Alias anchor was not resolved?";
@@ -673,14 +673,14 @@ var require_Alias = __commonJS({
           if (maxAliasCount >= 0) {
             data.count += 1;
             if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found, anchors2);
+              data.aliasCount = getAliasCount(doc2, found2, anchors2);
             if (data.count * data.aliasCount > maxAliasCount) {
               const msg = "Excessive alias count indicates a resource exhaustion attack";
               throw new ReferenceError(msg);
             }
           }
         }
-        return found;
+        return found2;
       }
       toJSON(_arg, ctx) {
         if (!ctx)
@@ -3435,14 +3435,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version2 } = opt;
+        let { version: version3 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version2 = this.directives.yaml.version;
+            version3 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version2 });
-        this.setSchema(version2, options);
+          this.directives = new directives.Directives({ version: version3 });
+        this.setSchema(version3, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -3622,11 +3622,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version2, options = {}) {
-        if (typeof version2 === "number")
-          version2 = String(version2);
+      setSchema(version3, options = {}) {
+        if (typeof version3 === "number")
+          version3 = String(version3);
         let opt;
-        switch (version2) {
+        switch (version3) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -3637,9 +3637,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version2;
+              this.directives.yaml.version = version3;
             else
-              this.directives = new directives.Directives({ version: version2 });
+              this.directives = new directives.Directives({ version: version3 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -3648,7 +3648,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version2);
+            const sv = JSON.stringify(version3);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -3786,7 +3786,7 @@ var require_resolve_props = __commonJS({
       let tag = null;
       let newlineAfterProp = null;
       let comma = null;
-      let found = null;
+      let found2 = null;
       let start = null;
       for (const token of tokens) {
         if (reqSpace) {
@@ -3823,7 +3823,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
+              else if (!found2 || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -3857,9 +3857,9 @@ var require_resolve_props = __commonJS({
           case indicator:
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
-            if (found)
+            if (found2)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
-            found = token;
+            found2 = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
@@ -3888,7 +3888,7 @@ var require_resolve_props = __commonJS({
         onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
       return {
         comma,
-        found,
+        found: found2,
         spaceBefore,
         comment,
         hasNewline,
@@ -7392,23 +7392,23 @@ var require_ucs2length = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join34 } from "node:path";
+import { join as join35 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join30, relative as relative14 } from "node:path";
+import { isAbsolute as isAbsolute8, join as join31, relative as relative14 } from "node:path";
 
 // src/untrusted/write.ts
-import { basename as basename2, dirname as dirname2, join as join2, resolve } from "node:path";
+import { basename as basename2, dirname as dirname3, join as join3, resolve } from "node:path";
 import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   mkdirSync,
   openSync,
   readlinkSync,
-  realpathSync as realpathSync2,
+  realpathSync as realpathSync3,
   renameSync,
   rmSync as rmSync2,
   unlinkSync,
@@ -7440,26 +7440,98 @@ function errorMessage(error) {
 }
 
 // src/untrusted/remove.ts
-import { spawnSync } from "node:child_process";
-import { lstatSync, realpathSync, rmSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { lstatSync as lstatSync2, realpathSync as realpathSync2, rmSync } from "node:fs";
+import { basename, dirname as dirname2, join as join2 } from "node:path";
 
 // src/untrusted/environment.ts
+import { lstatSync, realpathSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+var SYSTEM_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+function rootsOnly(dir) {
+  try {
+    for (let at = realpathSync(dir); ; at = dirname(at)) {
+      const s = lstatSync(at);
+      if (!s.isDirectory() || s.uid !== 0 || (s.mode & 18) !== 0) return false;
+      if (at === "/") return true;
+    }
+  } catch {
+    return false;
+  }
+}
+var systemPath;
+function ownProgramsPath() {
+  const chosen = process.env["CG_BENCH_OWN_PATH"];
+  if (chosen) return chosen;
+  systemPath ??= SYSTEM_PATH.filter(rootsOnly).join(":") || "/usr/bin:/bin";
+  return systemPath;
+}
 function ownProgramsEnv() {
-  return { PATH: process.env["PATH"] || "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", LC_ALL: "C", LANGUAGE: "C" };
+  return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
+}
+var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+function inSharedTmp(path) {
+  let real = path;
+  try {
+    real = realpathSync(path);
+  } catch {
+  }
+  return [path, real].some((p) => SHARED_TMP_DIRS.some((dir) => p.startsWith(`${dir}/`)));
+}
+var found = /* @__PURE__ */ new Map();
+function ownProgram(name) {
+  const path = ownProgramsEnv()["PATH"];
+  const key = `${path}\0${name}`;
+  let program = found.get(key);
+  if (program === void 0) {
+    program = name;
+    for (const dir of path.split(":")) {
+      if (!dir.startsWith("/")) break;
+      try {
+        const s = statSync(join(dir, name));
+        if (s.isFile() && (s.mode & 73) !== 0) {
+          if (!inSharedTmp(join(dir, name))) program = join(dir, name);
+          break;
+        }
+      } catch {
+      }
+    }
+    found.set(key, program);
+  }
+  return program;
 }
 
 // src/untrusted/remove.ts
 function asId(id) {
-  return ["setpriv", `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
+  return [ownProgram("setpriv"), `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
 }
 function removeAsOwners(paths) {
+  const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  for (const removal of removals(paths)) {
+    if (run(removal.remove) || !removal.giveRights) continue;
+    run(removal.giveRights);
+    run(removal.remove);
+  }
+}
+async function removeAsOwnersAsync(paths) {
+  const run = (argv) => new Promise((resolve10) => {
+    const child = spawn(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
+    child.once("error", () => resolve10(false));
+    child.once("close", (code) => resolve10(code === 0));
+  });
+  for (const removal of removals(paths)) {
+    if (await run(removal.remove) || !removal.giveRights) continue;
+    await run(removal.giveRights);
+    await run(removal.remove);
+  }
+}
+function removals(paths) {
   const self = process.getuid?.() ?? -1;
   const byOwner = /* @__PURE__ */ new Map();
   for (const given of paths) {
     let stat;
     try {
-      stat = lstatSync(given);
+      stat = lstatSync2(given);
     } catch {
       continue;
     }
@@ -7473,7 +7545,7 @@ function removeAsOwners(paths) {
         continue;
       }
       try {
-        path = join(realpathSync(dirname(given)), basename(given));
+        path = join2(realpathSync2(dirname2(given)), basename(given));
       } catch {
         continue;
       }
@@ -7483,14 +7555,12 @@ function removeAsOwners(paths) {
     (stat.isDirectory() ? group.dirs : group.others).push(path);
     byOwner.set(key, group);
   }
-  for (const { id, dirs, others } of byOwner.values()) {
+  return [...byOwner.values()].map(({ id, dirs, others }) => {
     const as = self === 0 && id.uid !== 0 ? asId(id) : [];
-    const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
-    const remove = () => run([...as, "rm", "-rf", "--one-file-system", "--", ...dirs, ...others]);
-    if (remove() || !dirs.length || self === 0 && id.uid === 0) continue;
-    run([...as, "chmod", "-R", "u+rwx", "--", ...dirs]);
-    remove();
-  }
+    const remove = [...as, ownProgram("rm"), "-rf", "--one-file-system", "--", ...dirs, ...others];
+    if (!dirs.length || self === 0 && id.uid === 0) return { remove };
+    return { remove, giveRights: [...as, ownProgram("chmod"), "-R", "u+rwx", "--", ...dirs] };
+  });
 }
 var REMOVE_TIMEOUT_MS = 12e4;
 
@@ -7502,9 +7572,9 @@ function replaced(path, what) {
     ExitCode.benchmarkFailed
   );
 }
-function openNewFile(path, expected = join2(realpathSync2(dirname2(path)), basename2(path)), mode = 420) {
-  const leadsTo = realpathSync2(dirname2(path));
-  if (leadsTo !== dirname2(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path, expected = join3(realpathSync3(dirname3(path)), basename2(path)), mode = 420) {
+  const leadsTo = realpathSync3(dirname3(path));
+  if (leadsTo !== dirname3(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {
@@ -7534,10 +7604,10 @@ function openNewFile(path, expected = join2(realpathSync2(dirname2(path)), basen
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return realpathSync2(dir);
+  return realpathSync3(dir);
 }
 function assertSameDirectory(path, expected) {
-  const now = realpathSync2(path);
+  const now = realpathSync3(path);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text2, expected) {
@@ -7555,7 +7625,7 @@ function holdOwnDirectory(path, expected) {
   const uid = process.getuid?.();
   let stat;
   try {
-    stat = lstatSync2(path);
+    stat = lstatSync3(path);
   } catch {
     stat = void 0;
   }
@@ -7583,7 +7653,7 @@ function linksOursOnTheWay(path) {
   for (const at of prefixes(path)) {
     let stat;
     try {
-      stat = lstatSync2(at);
+      stat = lstatSync3(at);
     } catch {
       return true;
     }
@@ -7594,7 +7664,7 @@ function linksOursOnTheWay(path) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat = lstatSync2(at);
+    const stat = lstatSync3(at);
     const othersWrite = (stat.mode & 18) !== 0;
     return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
   });
@@ -7603,7 +7673,7 @@ function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
     mkdirSync(dir, { recursive: true, mode: 448 });
-    const real = realpathSync2(dir);
+    const real = realpathSync3(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -7614,14 +7684,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile(join2(dir.path, temporary), join2(dir.real, temporary), mode);
+  const fd = openNewFile(join3(dir.path, temporary), join3(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync(fd);
   }
-  renameSync(join2(dir.path, temporary), join2(dir.path, name));
+  renameSync(join3(dir.path, temporary), join3(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -7631,10 +7701,10 @@ function namesOf(name) {
 function makeDirectoriesBeneath(base, names, emptyLast) {
   let path = base;
   for (const [i, name] of names.entries()) {
-    path = join2(path, name);
+    path = join3(path, name);
     let stat;
     try {
-      stat = lstatSync2(path);
+      stat = lstatSync3(path);
     } catch {
       stat = void 0;
     }
@@ -7646,7 +7716,7 @@ function makeDirectoriesBeneath(base, names, emptyLast) {
 function writerBeneath(held2, real) {
   return (name, text2) => {
     makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
-    writeNewFile(join2(held2.path, name), text2, join2(real, name));
+    writeNewFile(join3(held2.path, name), text2, join3(real, name));
   };
 }
 function freshDirectoryBeneath(held2, real, sub) {
@@ -7662,16 +7732,16 @@ function zeroEvents() {
 }
 var positions = /* @__PURE__ */ new WeakMap();
 function positionsOf(names) {
-  let found = positions.get(names);
-  if (!found) {
-    found = EVENT_NAMES.map((name) => {
+  let found2 = positions.get(names);
+  if (!found2) {
+    found2 = EVENT_NAMES.map((name) => {
       const index = names.indexOf(name);
       if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
       return index;
     });
-    positions.set(names, found);
+    positions.set(names, found2);
   }
-  return found;
+  return found2;
 }
 function eventsFromVector(names, costs) {
   const at = positionsOf(names);
@@ -7766,7 +7836,7 @@ function sumHeapFigures(profiles) {
 
 // src/results/io.ts
 import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync3, writeSync as writeSync3 } from "node:fs";
-import { basename as basename4, dirname as dirname4, join as join4, resolve as resolve3 } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -8117,15 +8187,15 @@ import {
   constants as constants2,
   createReadStream,
   fstatSync as fstatSync2,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
   openSync as openSync2,
   readlinkSync as readlinkSync2,
   readSync,
-  realpathSync as realpathSync3,
-  statSync,
+  realpathSync as realpathSync4,
+  statSync as statSync2,
   writeSync as writeSync2
 } from "node:fs";
-import { basename as basename3, dirname as dirname3, isAbsolute, join as join3, relative, resolve as resolve2, sep } from "node:path";
+import { basename as basename3, dirname as dirname4, isAbsolute, join as join4, relative, resolve as resolve2, sep } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
 function kindOf(stat) {
@@ -8145,20 +8215,20 @@ function beneath(root, realRoot, path) {
 }
 function openBeneath(root, path, shown = resolve2(root, path), what) {
   if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync3(root);
+  const realRoot = realpathSync4(root);
   const inside2 = beneath(root, realRoot, path);
   if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join3(realRoot, inside2);
+  const real = join4(realRoot, inside2);
   const parts = inside2.split(sep);
   for (let i = 0; i < parts.length; i++) {
-    const component = join3(realRoot, ...parts.slice(0, i + 1));
-    const stat = lstatSync3(component);
+    const component = join4(realRoot, ...parts.slice(0, i + 1));
+    const stat = lstatSync4(component);
     const last = i === parts.length - 1;
     if (stat.isSymbolicLink())
       throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join3(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+        `${shown}: ${last ? "is" : `${join4(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
       );
-    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join3(...parts.slice(0, i + 1))} is not a directory`);
+    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join4(...parts.slice(0, i + 1))} is not a directory`);
     if (last && !stat.isFile())
       throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
@@ -8191,7 +8261,7 @@ function openBeneath(root, path, shown = resolve2(root, path), what) {
 }
 function presentAt(path) {
   try {
-    lstatSync3(path);
+    lstatSync4(path);
     return true;
   } catch {
     return false;
@@ -8226,13 +8296,13 @@ function readBeneath(root, path, limit, what, shown = resolve2(root, path)) {
   }
 }
 function readBytesBounded(path, limit, what, shown = path) {
-  return readBeneath(dirname3(resolve2(path)), basename3(path), limit, what, shown);
+  return readBeneath(dirname4(resolve2(path)), basename3(path), limit, what, shown);
 }
 function readTextBeneath(root, path, limit, what, shown = resolve2(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path, limit, what, shown = path) {
-  return readTextBeneath(dirname3(resolve2(path)), basename3(path), limit, what, shown);
+  return readTextBeneath(dirname4(resolve2(path)), basename3(path), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path, limit, identity2) {
@@ -8270,7 +8340,7 @@ var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self
 function hashAsIdentity(path, limit, identity2, known) {
   let before;
   try {
-    before = statSync(path);
+    before = statSync2(path);
   } catch {
     return void 0;
   }
@@ -8596,10 +8666,10 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = dirname4(path)) {
+function readResults(path, root = dirname5(path)) {
   return resultsFromText(readResultsText(path, root), path);
 }
-function readResultsText(path, root = dirname4(path)) {
+function readResultsText(path, root = dirname5(path)) {
   try {
     return readTextBeneath(root, resolve3(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
@@ -8644,8 +8714,8 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text2, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname4(path), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join4(realDir, basename4(temporary)));
+    mkdirSync2(dirname5(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join5(realDir, basename4(temporary)));
     try {
       for (const piece of typeof text2 === "string" ? [text2] : text2) {
         const bytes = Buffer.from(piece);
@@ -8669,7 +8739,7 @@ function writeResults(path, results, realDir) {
 
 // src/run/suite.ts
 import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -8680,7 +8750,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, realpath, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -8688,8 +8758,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
-import { spawn, spawnSync as spawnSync3 } from "node:child_process";
-import { closeSync as closeSync4, constants as constants3, existsSync as existsSync2, openSync as openSync3, realpathSync as realpathSync4 } from "node:fs";
+import { spawn as spawn2, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants3, existsSync as existsSync2, openSync as openSync3, realpathSync as realpathSync5 } from "node:fs";
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -8777,7 +8847,7 @@ function holdCwd(cwd) {
   const path = `/proc/${process.pid}/fd/${fd}`;
   let real;
   try {
-    real = realpathSync4(path);
+    real = realpathSync5(path);
   } catch (error) {
     real = String(error);
   }
@@ -8795,15 +8865,15 @@ function runIn(options, cwd) {
     throw error;
   }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
-  const argv = [...boundToCgBench(), ...options.argv];
+  const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve10) => {
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), {
+      child = spawn2(argv[0], argv.slice(1), {
         cwd: cwd.path,
-        env: options.env,
+        env: options.command.env,
         stdio: ["ignore", out, err],
         detached: true
       });
@@ -8878,6 +8948,26 @@ function runProcessSync(options) {
   };
 }
 
+// src/untrusted/command.ts
+var Command = class _Command {
+  #argv;
+  #env;
+  constructor(argv, env) {
+    this.#argv = Object.freeze([...argv]);
+    this.#env = Object.freeze({ ...env });
+  }
+  get argv() {
+    return this.#argv;
+  }
+  get env() {
+    return this.#env;
+  }
+  /** The same command behind cg-bench's own programs (a stopwatch, perf), which get its environment. */
+  behind(own) {
+    return new _Command([...own, ...this.#argv], this.#env);
+  }
+};
+
 // src/util/valgrind-options.ts
 var SEALED_VALGRIND_OPTIONS = [
   // Only the command line counts: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS, which the
@@ -8904,9 +8994,8 @@ var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch6
 async function probeLoader(valgrindBin, env) {
   const loader = LOADERS[process.arch];
   const probe = loader ? await runProcess({
-    argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"],
+    command: new Command([valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], env),
     cwd: "/",
-    env,
     stdout: "capture",
     timeoutMs: 12e4
   }) : void 0;
@@ -8927,13 +9016,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync4, readlinkSync as readlinkSync3, realpathSync as realpathSync5 } from "node:fs";
+import { lstatSync as lstatSync5, readlinkSync as readlinkSync3, realpathSync as realpathSync6 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path) {
   let stat;
   try {
-    stat = lstatSync4(path);
+    stat = lstatSync5(path);
   } catch {
     return "absent";
   }
@@ -8946,7 +9035,7 @@ function loaderFileState(path) {
       return "link";
     }
     try {
-      target = realpathSync5(path);
+      target = realpathSync6(path);
     } catch {
       return `link to ${text2}, to nothing`;
     }
@@ -8957,7 +9046,7 @@ function loaderFileState(path) {
 function fileState(path, known) {
   let stat = known;
   try {
-    stat ??= lstatSync4(path);
+    stat ??= lstatSync5(path);
   } catch {
     return "absent";
   }
@@ -8977,9 +9066,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync5, readFileSync, realpathSync as realpathSync6, statSync as statSync2 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync7, statSync as statSync3 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { basename as basename5, delimiter, dirname as dirname5, isAbsolute as isAbsolute2, join as join5 } from "node:path";
+import { basename as basename5, delimiter, dirname as dirname6, isAbsolute as isAbsolute2, join as join6 } from "node:path";
 
 // package.json
 var package_default = {
@@ -9052,8 +9141,8 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path) {
   if (!path) return null;
   try {
-    const real = realpathSync6(path);
-    const s = statSync2(real);
+    const real = realpathSync7(path);
+    const s = statSync3(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
@@ -9063,7 +9152,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync2(join5(dir, program)).isFile()) return join5(dir, program);
+      if (statSync3(join6(dir, program)).isFile()) return join6(dir, program);
     } catch {
     }
   }
@@ -9108,16 +9197,16 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join5(homedir(), ".cache");
+      base = join6(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join5(base, "cg-bench", "probes.json");
+  return join6(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync5(file);
+    const s = lstatSync6(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -9127,10 +9216,10 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname5(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join5(dir.path, basename5(file));
+    const held2 = join6(dir.path, basename5(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
@@ -9140,6 +9229,33 @@ async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
     } catch {
     }
     return value;
+  } finally {
+    dir.release();
+  }
+}
+function sandboxProbesFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join6(dirname6(probes), "sandbox-probes.json");
+}
+var MAX_KEYS = 64;
+function keptKeys(file) {
+  const dir = holdKeptDirectory(dirname6(file));
+  if (dir === void 0) return /* @__PURE__ */ new Set();
+  try {
+    return new Set(readEntries(join6(dir.path, basename5(file))).map((e) => e.key));
+  } finally {
+    dir.release();
+  }
+}
+function updateKeptKeys(file, add2, drop = []) {
+  const dir = holdKeptDirectory(dirname6(file));
+  if (dir === void 0) return;
+  try {
+    const held2 = join6(dir.path, basename5(file));
+    const gone = /* @__PURE__ */ new Set([...add2, ...drop]);
+    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held2).filter((e) => !gone.has(e.key))];
+    replaceKeptFile(dir, basename5(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
+  } catch {
   } finally {
     dir.release();
   }
@@ -9202,9 +9318,8 @@ var PROBE_ENVIRONMENT = {
 var PROBE_TIMEOUT_MS = 12e4;
 async function firstLine(command, args) {
   const r = await runProcess({
-    argv: [command, ...args],
+    command: new Command([command, ...args], PROBE_ENVIRONMENT),
     cwd: "/",
-    env: { ...PROBE_ENVIRONMENT },
     stdout: "capture",
     stderr: "capture",
     timeoutMs: PROBE_TIMEOUT_MS
@@ -9217,17 +9332,16 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await realpath(await mkdtemp(join6(tmpdir(), "cg-bench-cpu-")));
+  const dir = await realpath(await mkdtemp(join7(tmpdir(), "cg-bench-cpu-")));
   try {
-    const log = join6(dir, "valgrind.log");
+    const log = join7(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join7(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join6(dir, "stdout");
+    const stdout = join7(dir, "stdout");
     const r = await runProcess({
-      argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
+      command: new Command([valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], PROBE_ENVIRONMENT),
       cwd: dir,
-      env: { ...PROBE_ENVIRONMENT },
       stdout: { file: stdout },
       timeoutMs: PROBE_TIMEOUT_MS
     });
@@ -9295,9 +9409,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join17, relative as relative6, resolve as resolve5 } from "node:path";
+import { join as join18, relative as relative6, resolve as resolve5 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -9333,15 +9447,15 @@ async function gzipAndRemove(path, read) {
 }
 
 // src/run/call-tree.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -9355,10 +9469,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join8(dir, `${tool}.out.%p`)}`, `--log-file=${join8(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join7(dir, "valgrind.")}`;
+  return `--log-file=${join8(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -9379,12 +9493,12 @@ function commandInLog(text2) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
+    const text2 = readHead(join8(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text2 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text2 = readTail(join8(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -9456,12 +9570,12 @@ function readCallTreeBeneath(root, path, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = join8(resultsDir, "benchmarks");
+  const benchmarks = join9(resultsDir, "benchmarks");
   if (!existsSync3(benchmarks)) return trees;
   for (const slug of readdirSync2(benchmarks).sort()) {
-    const path = join8("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!existsSync3(join8(resultsDir, path))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join8(resultsDir, path));
+    const path = join9("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync3(join9(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join9(resultsDir, path));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -9601,11 +9715,11 @@ function parseCallgrind(text2, shown) {
 
 // src/run/tool-run.ts
 import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -9616,21 +9730,21 @@ import {
   existsSync as existsSync4,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync6,
+  lstatSync as lstatSync7,
   mkdirSync as mkdirSync3,
   mkdtempSync,
   openSync as openSync4,
   readdirSync as readdirSync3,
-  readFileSync as readFileSync2,
+  readFileSync as readFileSync3,
   readSync as readSync2,
-  realpathSync as realpathSync7,
+  realpathSync as realpathSync8,
   rmSync as rmSync5,
-  statSync as statSync3,
+  statSync as statSync4,
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
-import { arch, tmpdir as tmpdir2 } from "node:os";
-import { basename as basename6, dirname as dirname6, join as join9, relative as relative2 } from "node:path";
+import { arch, hostname, tmpdir as tmpdir2 } from "node:os";
+import { basename as basename6, dirname as dirname7, join as join10, relative as relative2 } from "node:path";
 
 // src/parse/cachegrind.ts
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
@@ -9905,8 +10019,81 @@ function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   };
 }
 
+// src/util/fixed-hostname.ts
+var FIXED_HOSTNAME = "cg-bench";
+
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/kept-probes.ts
+import { createHash as createHash5 } from "node:crypto";
+import { readFileSync as readFileSync2, readlinkSync as readlinkSync4 } from "node:fs";
+import { machine as machine3, release as release2, version as version2 } from "node:os";
+var USERNS_SETTINGS = [
+  "/proc/sys/user/max_user_namespaces",
+  "/proc/sys/kernel/unprivileged_userns_clone",
+  "/proc/sys/kernel/apparmor_restrict_unprivileged_userns"
+];
+function readOrNull(read) {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+var machinePart;
+function machineIdentity(env) {
+  machinePart ??= JSON.stringify({
+    format: 1,
+    cgBench: VERSION,
+    arch: machine3(),
+    kernel: `${release2()} ${version2()}`,
+    ids: `${process.getuid?.()}:${process.getgid?.()}`,
+    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => readlinkSync4(`/proc/self/ns/${ns}`))),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
+    image: `${env["CG_BENCH_IMAGE"] ?? ""}@${env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
+    // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
+    path: ownProgramsEnv()["PATH"],
+    programs: ["unshare", "taskset", "setpriv", "mount", "mkdir", "mktemp", "hostname", "env"].map((p) => fileIdentity(ownProgram(p))).concat(fileIdentity("/bin/sh"))
+  });
+  return machinePart;
+}
+function keyOf(argv, perRun, env) {
+  const stable = argv.map((a) => perRun.reduce((text2, part, i) => text2.split(part).join(`<run-${i}>`), a));
+  return createHash5("sha256").update(machineIdentity(env)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+}
+var answeredFromFile = [];
+function keptProbe(probe, perRun, env = process.env) {
+  const file = sandboxProbesFile(env);
+  if (file === void 0) return probe;
+  let kept;
+  return (argv) => {
+    const key = keyOf(argv, perRun(), env);
+    kept ??= keptKeys(file);
+    if (kept.has(key)) {
+      if (!answeredFromFile.some((a) => a.key === key)) answeredFromFile.push({ argv, key });
+      return true;
+    }
+    const works2 = probe(argv);
+    if (works2) {
+      updateKeptKeys(file, [key]);
+      kept.add(key);
+    }
+    return works2;
+  };
+}
+function keptProbesStillWork(probe, env = process.env) {
+  if (!answeredFromFile.length || answeredFromFile.every(({ argv }) => probe(argv))) return true;
+  const file = sandboxProbesFile(env);
+  if (file !== void 0)
+    updateKeptKeys(
+      file,
+      [],
+      answeredFromFile.map((a) => a.key)
+    );
+  answeredFromFile.length = 0;
+  return false;
+}
 
 // src/untrusted/sandbox.ts
 var UNTRUSTED_ID = 65534;
@@ -9919,9 +10106,17 @@ function untrustedUser(root, env, ownCopy = false) {
   if (asked) {
     const match = /^(\d+):(\d+)$/.exec(asked);
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    if (Number(match[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
+      );
+    if (match.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    if (Number(match[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync3(root);
+  const owner = statSync4(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -9947,7 +10142,7 @@ function parseCpuList(text2) {
 }
 function allowedCpus() {
   try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync3("/proc/self/status", "utf8"));
     return line ? parseCpuList(line[1]) : [];
   } catch {
     return [];
@@ -9956,25 +10151,25 @@ function allowedCpus() {
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash6("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
 }
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join9(dirname6(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join10(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = join9(dir.path, basename6(file));
+    const held2 = join10(dir.path, basename6(file));
     try {
-      const s = lstatSync6(held2);
+      const s = lstatSync7(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+        if (createHash6("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
@@ -9994,20 +10189,20 @@ function runsDirectory() {
   return dir;
 }
 function runsDirectoryPath() {
-  return join9(tmpdir2(), "cg-bench-runs");
+  return join10(tmpdir2(), "cg-bench-runs");
 }
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join9(runsDirectory(), "seal-"));
+  const dir = mkdtempSync(join10(runsDirectory(), "seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join9(dir, "one-cpu");
+  const oneCpu = join10(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join9(dir, "entropy");
+  const entropy = join10(dir, "entropy");
   writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join9(dir, "entropy-seal");
+    entropySeal = join10(dir, "entropy-seal");
     writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
@@ -10015,7 +10210,6 @@ function sealFilesOnce() {
   return sealFiles;
 }
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 var KEPT_END = "cg-bench-kept-end";
 var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
 var PRIVATE_TMP_INNER = "tmp";
@@ -10029,7 +10223,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const path = given.length > 1 ? given.replace(/\/+$/, "") : given;
   const shared = SHARED_TMP_DIRS.find((dir) => path.startsWith(`${dir}/`));
   if (shared === void 0) return void 0;
-  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join9(path)} written so`;
+  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join10(path)} written so`;
   for (const at of /* @__PURE__ */ new Set([path, realOrGiven(path)])) {
     const linked = at !== path;
     const where2 = linked ? ` (through a link, ${at})` : "";
@@ -10096,25 +10290,57 @@ function privateTmpScript(reserved, sealBinds) {
       (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(" ")} || exit 125`,
-    // The seal's binds and the private directories' in one table beside the first private `tmp`,
-    // mounted by one `mount --all` (8 mount processes before).
+    // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
+    // backslash, which a table would need escaped) go in the same table, their mount points made by
+    // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
+    // bound as before, after it. Scanned in a function, so the arguments stay for the loops below.
+    "_cgb_dirs= _cgb_binds= _cgb_taken=",
+    "_cgb_scan() {",
+    ` while [ "$1" != ${HANDED_START} ]; do`,
+    "  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;",
+    "  case $1 in",
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`
+    ),
+    "   *) shift; continue ;;",
+    "  esac;",
+    '  if [ -n "$_cgb_to" ] && [ -d "$_cgb_from" ]; then',
+    '   _cgb_dirs="$_cgb_dirs $_cgb_to"; _cgb_taken="$_cgb_taken $1 ";',
+    '   _cgb_binds="$_cgb_binds$_cgb_from $1 none bind 0 0\n";',
+    "  fi;",
+    "  shift;",
+    " done;",
+    "}",
+    '_cgb_scan "$@"',
+    // Plain names only: split on blanks, never globbed.
+    "set -f",
+    '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
+    // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
+    // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
     `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
     [
       "{",
       ...sealBinds.length ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(" ")};`] : [],
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      `printf '%s' "$_cgb_binds";`,
       '} >"$_cgb_table" || exit 125'
     ].join(" "),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
     ...sealBinds.map(([, to]) => CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`),
+    // Each of cg-bench's own paths the table bound shows what its path showed before.
+    "_cgb_same() { case $1 in",
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
+    " esac; }",
+    'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
+    "set +f",
     "_cgb_handed_list() {",
     " _cgb_list=$1;",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
     "}",
-    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    `while [ "$1" != ${HANDED_START} ]; do case $_cgb_taken in *" $1 "*) ;; *) _cgb_keep "$1" ;; esac; shift; done; shift`,
     // The code's values, from the _CGB_ variables sandboxedCommand sets: the shell's own environment is cg-bench's.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
@@ -10130,7 +10356,6 @@ function privateTmpScript(reserved, sealBinds) {
   ].join("\n");
 }
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
-var FIXED_HOSTNAME = "cg-bench";
 function viewPrefix(net, pid, inner, view, kept) {
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const sealBinds = [
@@ -10139,7 +10364,7 @@ function viewPrefix(net, pid, inner, view, kept) {
   ];
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     "--map-user=0",
     "--map-group=0",
@@ -10160,11 +10385,11 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname6(files.oneCpu)] : [],
+    ...files ? [dirname7(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -10179,7 +10404,7 @@ function viewPrefix(net, pid, inner, view, kept) {
 }
 function realOrGiven(path) {
   try {
-    return realpathSync7(path);
+    return realpathSync8(path);
   } catch {
     return path;
   }
@@ -10198,7 +10423,7 @@ var UNSEALED = {
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
-    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    const n = Number(readFileSync3(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
     return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
   } catch {
     return UNTRUSTED_ID;
@@ -10239,7 +10464,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join9(dir, name));
+    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join10(dir, name));
   } catch {
     return [];
   }
@@ -10292,11 +10517,20 @@ function untrustedSandbox(options) {
     removeProbeTmp();
   }
 }
+function sandboxProbesStillWork() {
+  try {
+    return keptProbesStillWork(retrying(worksOnce));
+  } finally {
+    removeProbeTmp();
+  }
+}
 function makeSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
+  const perRun = () => [...sealFiles ? [dirname7(sealFiles.oneCpu)] : [], PRIVATE_TMP_NAME];
+  const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
+  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -10324,7 +10558,7 @@ function makeSandbox(options) {
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
   const unshare = (net, pid, inner, proc = false) => [
-    "unshare",
+    ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
     // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
@@ -10339,6 +10573,7 @@ function makeSandbox(options) {
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
+  const namedAlready = (options.machineHostname ?? hostname()) === FIXED_HOSTNAME;
   const tries = options.network ? [[false, true]] : [
     [true, true],
     [true, false]
@@ -10355,22 +10590,19 @@ function makeSandbox(options) {
     let privateTmp = false;
     let madeView = false;
     let ownProc = proc;
-    let fixedHostname = false;
+    let fixedHostname = namedAlready;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
     const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
     const canSealEntropy = pid && sealFilesOnce().entropySeal !== void 0;
-    const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+    const pin = cpuLists2 ? [ownProgram("taskset"), "--cpu-list", String(cpus[0])] : [];
     const views = pid ? (proc ? [true, false] : [false]).flatMap(
       (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
         { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
         ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
       ])
-    ).flatMap((view) => [
-      { ...view, hostname: true },
-      { ...view, hostname: false }
-    ]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
+    ).flatMap((view) => [...namedAlready ? [] : [{ ...view, hostname: true }], { ...view, hostname: false }]).filter((view) => view.cpuLists || view.entropy || view.privateTmp) : [];
     const viewed = (view) => viewPrefix(net, pid, anonymous, view, kept);
     const anonymised = views.length > 0 && probe([...pin, ...prefix, ...viewed(views[0])]) || probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
@@ -10383,7 +10615,7 @@ function makeSandbox(options) {
         entropy = view.entropy;
         privateTmp = view.privateTmp;
         ownProc = view.proc;
-        fixedHostname = view.hostname;
+        fixedHostname = view.hostname || namedAlready;
         break;
       }
     }
@@ -10444,7 +10676,8 @@ function makeSandbox(options) {
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
   );
   notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
-  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  if (namedAlready) notes.push(`benchmarks see the host name ${FIXED_HOSTNAME}: the machine's is that`);
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host", hostname: namedAlready ? "fixed" : "host" };
   const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
   const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
@@ -10454,8 +10687,8 @@ function uidBusy(uid) {
   for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (statSync3(`/proc/${name}`).uid !== uid) continue;
-      const stat = readFileSync2(`/proc/${name}/stat`, "utf8");
+      if (statSync4(`/proc/${name}`).uid !== uid) continue;
+      const stat = readFileSync3(`/proc/${name}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
     } catch {
     }
@@ -10486,7 +10719,7 @@ function endStrays(sandbox) {
 function removeOrRefuse(path) {
   removeAsOwners([path]);
   try {
-    lstatSync6(path);
+    lstatSync7(path);
   } catch {
     return;
   }
@@ -10504,7 +10737,7 @@ function removePrivateTmp() {
     for (const name of names) {
       const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
-      ended.push(join9(dir, name));
+      ended.push(join10(dir, name));
     }
   }
   removeAsOwners(ended);
@@ -10535,13 +10768,13 @@ function sandboxedCommand(sandbox, argv, codeEnv, measured = false, job = 0, own
     argv.flatMap((arg) => pathsNamed(arg, cwd))
   );
   const cpus = sandbox.oneCpu;
-  const pin = measured && cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  const pin = measured && cpus?.length ? [ownProgram("taskset"), "--cpu-list", String(cpus[job % cpus.length])] : [];
   const program = argv[0].includes("=") ? ["/bin/sh", "-c", 'exec "$0" "$@"', ...argv] : argv;
   const assignments = Object.entries(codeEnv).map(([name, value]) => `${name}=${value}`);
   const handed = { PWD: cwd ?? codeEnv["PWD"], HOME: codeEnv["HOME"], TMPDIR: codeEnv["TMPDIR"], PATH: codeEnv["PATH"], PYTHONPATH: codeEnv["PYTHONPATH"] };
   const env = ownProgramsEnv();
   for (const [name, value] of Object.entries(handed)) if (value !== void 0) env[`_CGB_${name}`] = value;
-  return { argv: [...pin, ...prefix, "env", "-i", "--", ...assignments, ...program], env };
+  return new Command([...pin, ...prefix, ownProgram("env"), "-i", "--", ...assignments, ...program], env);
 }
 function pathsNamed(arg, cwd) {
   if (arg.startsWith("-") || !arg.includes("/")) return [];
@@ -10550,7 +10783,7 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path = join9(cwd, arg);
+  const path = join10(cwd, arg);
   const real = realOrGiven(path);
   const up = relative2(cwd, path);
   const outside = up === ".." || up.startsWith("../");
@@ -10563,17 +10796,17 @@ function withKept(prefix, own, handed) {
   return [...prefix.slice(0, start), ...own, ...prefix.slice(start, end), ...handed, ...prefix.slice(end)];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync7(dir);
-  const staging = mkdtempSync(join9(runsDirectory(), "profiles-"));
+  if (!sandbox.user) return realpathSync8(dir);
+  const staging = mkdtempSync(join10(runsDirectory(), "profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
 var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync7(dir)) return [];
+  if (staging === realpathSync8(dir)) return [];
   const uncollected = [];
-  const owner = lstatSync6(staging).uid;
+  const owner = lstatSync7(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
@@ -10581,7 +10814,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
-      from = openSync4(join9(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync4(join10(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
@@ -10594,7 +10827,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
         continue;
       }
       files++;
-      const to = openSync4(join9(dir, name), "wx");
+      const to = openSync4(join10(dir, name), "wx");
       try {
         for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
           writeSync4(to, buffer, 0, n);
@@ -10635,9 +10868,9 @@ function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path) => {
-    const stat = lstatSync6(path);
+    const stat = lstatSync7(path);
     lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync3(path)) walk(join9(path, name));
+    if (stat.isDirectory()) for (const name of readdirSync3(path)) walk(join10(path, name));
   };
   walk(tree);
 }
@@ -10681,7 +10914,7 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
   try {
     if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
     for (const name of inside2) {
-      const at = join9(`/proc/self/fd/${fd}`, name);
+      const at = join10(`/proc/self/fd/${fd}`, name);
       mkdirSync3(at);
       const sub = openSync4(at, DIRECTORY_FLAGS);
       try {
@@ -10700,7 +10933,7 @@ function sharedHomesDirectory(path) {
   const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
   let stat;
   try {
-    stat = lstatSync6(path);
+    stat = lstatSync7(path);
   } catch {
     stat = void 0;
   }
@@ -10727,7 +10960,7 @@ function sharedHomesDirectory(path) {
 }
 function isPlainFile(path) {
   try {
-    const stat = lstatSync6(path);
+    const stat = lstatSync7(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -10793,17 +11026,17 @@ function setupEnvironment(caller, sandbox, home) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker) {
-  const found = [];
+  const found2 = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
     } catch {
     }
   }
-  return found;
+  return found2;
 }
 var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 async function killLeftovers(marker) {
@@ -10829,15 +11062,15 @@ async function endLeftovers(run, marker, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run, tool) {
-  const dir = join10(run.dir, tool.directory);
+  const dir = join11(run.dir, tool.directory);
   rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  const stderr = join10(dir, "stderr.log");
+  const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
-    ...sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
+    command: sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
-    stdout: { file: join10(dir, "stdout.log") },
+    stdout: { file: join11(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -10858,7 +11091,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = join10(dir, name);
+    const file = join11(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -10874,7 +11107,7 @@ ${details}` : ""}` };
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname7, join as join11 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname8, join as join12 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants4.X_OK);
@@ -10895,19 +11128,21 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join11(dir, program);
+    const candidate = join12(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
 }
 function locateValgrind(env = process.env) {
   const explicit = env["CG_BENCH_VALGRIND"];
-  let bin = explicit || findOnPath("valgrind", env["PATH"]);
+  let bin = explicit || findOnPath("valgrind", ownProgramsPath());
   if (!bin) {
-    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
+    throw new CgBenchError(
+      `valgrind not found in ${ownProgramsPath()} (where cg-bench finds the programs it runs itself: never PATH, which may name the checkout); install it (apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary`
+    );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join11(dirname7(bin), "valgrind.bin");
+    const real = join12(dirname8(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -10983,12 +11218,12 @@ async function measureCallTree(run) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join12(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  writeNewFile(join13(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
   const profiles = [];
@@ -11002,7 +11237,7 @@ async function measureMemory(run) {
     read: (text2, name) => profiles.push(parseDhat(text2, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join13(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => join14(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
@@ -11103,8 +11338,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute4, join as join14, relative as relative4, sep as sep3 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -11146,11 +11381,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname8(fileURLToPath(import.meta.url));
+  let dir = dirname9(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join14(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname8(dir);
+    const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync5(candidate)) return readFileSync5(candidate, "utf8");
+    dir = dirname9(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -11180,7 +11415,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join14(outDir, name);
+    const path = join15(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -11213,14 +11448,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join14(options.tmpDir, ".cg-bench-bytecode");
-  const site = join14(root, "site");
-  const out = join14(root, "out");
+  const root = join15(options.tmpDir, ".cg-bench-bytecode");
+  const site = join15(root, "site");
+  const out = join15(root, "out");
   rmSync7(root, { recursive: true, force: true });
   mkdirSync5(site, { recursive: true });
   mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join14(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join15(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -11238,7 +11473,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync4 } from "node:fs";
+import { statSync as statSync5 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env) {
   return {
     ...sandbox.seal,
@@ -11248,7 +11483,7 @@ function sealOf(sandbox, python, instrument, cwd, env) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync4("/").dev}, cwd ${statSync4(cwd).dev}`;
+  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -11257,7 +11492,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join15, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join16, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -11265,33 +11500,33 @@ function inside(dir, path) {
   return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
-  const found = /* @__PURE__ */ new Map();
+  const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join15(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join16(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
       const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
       if (!sha256) return;
-      const known = found.get(path);
+      const known = found2.get(path);
       if (known) known.main ||= i === 0;
-      else found.set(path, { path, sha256, main: i === 0 });
+      else found2.set(path, { path, sha256, main: i === 0 });
     });
   }
-  return [...found.values()].sort((a, b) => byCodeUnits(a.path, b.path));
+  return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 // src/run/private-home.ts
-import { createHash as createHash6 } from "node:crypto";
-import { join as join16 } from "node:path";
+import { createHash as createHash7 } from "node:crypto";
+import { join as join17 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync7, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync8, readFileSync as readFileSync6, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync6(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -11299,7 +11534,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync6("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -11321,7 +11556,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync5(`/proc/${pid}`).uid;
+    return statSync6(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -11411,7 +11646,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = lstatSync7(path);
+      stat = lstatSync8(path);
     } catch {
       continue;
     }
@@ -11429,7 +11664,7 @@ function tryLock(path) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return join16(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join17(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -11441,7 +11676,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
     remakeGivenDirectory(sandbox, home, ["tmp"]);
     return await measure2(home);
   } finally {
-    removeAsOwners([home]);
+    await removeAsOwnersAsync([home]);
     unlock(lock);
   }
 }
@@ -11456,7 +11691,7 @@ function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve5(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -11465,19 +11700,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join17(ctx.benchmarksDir, slug);
+  const dir = join18(ctx.benchmarksDir, slug);
   rmSync9(dir, { recursive: true, force: true });
   mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join17(ctx.benchmarksDir, slug);
-  const rel = (p) => join17("benchmarks", slug, relative6(dir, p));
-  const log = (name) => ({ file: join17(dir, name), real: join17(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join17(dir, "stdout.log");
-  const stderr = join17(dir, "stderr.log");
+  const dir = join18(ctx.benchmarksDir, slug);
+  const rel = (p) => join18("benchmarks", slug, relative6(dir, p));
+  const log = (name) => ({ file: join18(dir, name), real: join18(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join18(dir, "stdout.log");
+  const stderr = join18(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join17(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join18(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -11501,7 +11736,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
-    ...sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs
   });
@@ -11510,7 +11745,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
-    ...sandboxedCommand(
+    command: sandboxedCommand(
       ctx.sandbox,
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
       env,
@@ -11544,7 +11779,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join17(dir, name);
+    const file = join18(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync9(file, { force: true });
@@ -11570,10 +11805,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join17(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join17(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join18(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -11588,7 +11823,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join17("benchmarks", slug),
+    shownDir: join18("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -11726,7 +11961,7 @@ function describeCommand(command) {
 async function runOne(command, fd, env, options) {
   const argv = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
   const sandboxed = sandboxedCommand(options.sandbox ?? NO_SANDBOX, argv, env, false, 0, [], options.cwd);
-  const outcome2 = await runProcess({ ...sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  const outcome2 = await runProcess({ command: sandboxed, cwd: options.cwd, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome2.spawnError) return outcome2.spawnError;
   if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
   return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
@@ -11833,7 +12068,7 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants7.W_OK);
-    const probe = join18(dir, `.write-test-${process.pid}`);
+    const probe = join19(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
   } catch (error) {
@@ -11870,6 +12105,24 @@ function shardOf(selected, selection) {
   return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
 }
 async function runSuite(config, options) {
+  let results;
+  try {
+    results = await runSuiteOnce(config, options, true);
+  } catch (error) {
+    if (!(error instanceof CgBenchError) || sandboxProbesStillWork()) throw error;
+    return runAgain(config, options);
+  }
+  if (results.benchmarks.some((b) => b.status !== "ok") && !sandboxProbesStillWork()) return runAgain(config, options);
+  options.progress.close();
+  return results;
+}
+async function runAgain(config, options) {
+  process.stderr.write("cg-bench: a sandbox probe kept for this machine no longer works here: probed again, measuring again\n");
+  const results = await runSuiteOnce(config, options, false);
+  options.progress.close();
+  return results;
+}
+async function runSuiteOnce(config, options, keptProbes) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
@@ -11884,23 +12137,23 @@ async function runSuite(config, options) {
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config, true);
+  const sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join18(heldOut.path, "benchmarks"), join18(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join19(heldOut.path, "benchmarks"), join19(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join18(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join18(realOutDir, "setup.log"));
+    writeNewFile(join19(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join19(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join18(heldOut.path, "setup.log"),
+        logOpenedAt: join19(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -11930,7 +12183,6 @@ async function runSuite(config, options) {
     benchmarksDir?.release();
     heldOut.release();
   }
-  options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: "cg-bench",
@@ -11941,9 +12193,10 @@ async function runSuite(config, options) {
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
-function sandboxFor(config, measuring = false) {
+function sandboxFor(config, measuring = false, keptProbes = false) {
   const required = measuring ? config.sealRequired : void 0;
   return untrustedSandbox({
+    keptProbes,
     root: config.root,
     network: config.network,
     setupNetwork: config.setupNetwork ?? false,
@@ -12761,7 +13014,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -12808,7 +13061,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join19(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join20(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -12985,10 +13238,10 @@ function pairEdited(b, h) {
   const pairs = /* @__PURE__ */ new Map();
   for (const [key, hl] of h) {
     if (b.has(key)) continue;
-    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
-    if (!found) continue;
-    pairs.set(key, found[1]);
-    b.delete(found[0]);
+    const found2 = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
+    if (!found2) continue;
+    pairs.set(key, found2[1]);
+    b.delete(found2[0]);
   }
   return pairs;
 }
@@ -13297,17 +13550,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join24 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync9, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname12, join as join23, resolve as resolve8 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname13, join as join24, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { createHash as createHash7 } from "node:crypto";
-import { realpathSync as realpathSync8, statSync as statSync7 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve7 } from "node:path";
+import { createHash as createHash8 } from "node:crypto";
+import { realpathSync as realpathSync9, statSync as statSync8 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -14475,9 +14728,21 @@ function containsItself(value, path = /* @__PURE__ */ new Set()) {
   if (typeof value !== "object" || value === null) return false;
   if (path.has(value)) return true;
   path.add(value);
-  const found = Object.values(value).some((v) => containsItself(v, path));
+  const found2 = Object.values(value).some((v) => containsItself(v, path));
   path.delete(value);
-  return found;
+  return found2;
+}
+function nulCharacters(value, segments = []) {
+  if (typeof value === "string") return value.includes("\0") ? [segments] : [];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const here = [...segments, Array.isArray(value) ? Number(key) : key];
+    return key.includes("\0") ? [here] : nulCharacters(v, here);
+  });
+}
+function fieldPath(segments) {
+  const shown = segments.map((s, i) => typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`).join("");
+  return shown.replaceAll("\0", "\\0") || "(top level)";
 }
 function parseConfig(text2, file) {
   const shown = shownPath(file);
@@ -14501,11 +14766,22 @@ function parseConfig(text2, file) {
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (containsItself(data))
     fail([`${shown}: YAML: an alias (*name) is inside the value its anchor (&name) marks, so that value would contain itself; write it out instead`]);
+  const withNul = nulCharacters(data);
+  if (withNul.length)
+    fail(
+      withNul.map(
+        (segments) => located(shown, doc, lines, {
+          segments,
+          path: fieldPath(segments),
+          message: 'holds a NUL character ("\\0"), which no command, argument or variable can carry: remove it'
+        })
+      )
+    );
   if (!validateConfig2(data)) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname9(file), "configuration directory");
+  const root = absolutePath(dirname10(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -14623,7 +14899,7 @@ function parseConfig(text2, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash7("sha256").update(
+  const hash = createHash8("sha256").update(
     JSON.stringify({
       setup,
       cache,
@@ -14659,7 +14935,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path) {
   try {
-    return realpathSync8(path);
+    return realpathSync9(path);
   } catch {
     return path;
   }
@@ -14667,7 +14943,7 @@ function realDirectory(path) {
 function cwdProblem(cwd, root) {
   let isDirectory;
   try {
-    isDirectory = statSync7(cwd).isDirectory();
+    isDirectory = statSync8(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
@@ -14677,7 +14953,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname9(file)) {
+function loadConfig(file, root = dirname10(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -14690,12 +14966,12 @@ function loadConfig(file, root = dirname9(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync8(absolute));
+  return parseConfig(text2, realpathSync9(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
-import { dirname as dirname11, relative as relative11, sep as sep6 } from "node:path";
+import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { dirname as dirname12, relative as relative11, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
@@ -14729,16 +15005,16 @@ function withInclusiveFigures(comparison, figures) {
   return {
     ...comparison,
     benchmarks: comparison.benchmarks.map((c) => {
-      const found = figures.get(c.name);
-      if (!found || !c.functions.length) return c;
-      const byName2 = new Map(found.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
+      const found2 = figures.get(c.name);
+      if (!found2 || !c.functions.length) return c;
+      const byName2 = new Map(found2.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
       return {
         ...c,
         functions: c.functions.map((f) => {
           const inclusive = byName2.get(f.fn);
           return inclusive ? { ...f, inclusive } : f;
         }),
-        ...found.callers.length ? { callers: found.callers } : {}
+        ...found2.callers.length ? { callers: found2.callers } : {}
       };
     })
   };
@@ -14750,8 +15026,8 @@ function withInclusiveCosts(comparison, baseDir, headDir) {
   for (const c of comparison.benchmarks) {
     const before = baseTrees.get(c.name);
     const after = headTrees.get(c.name);
-    const found = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
-    if (found) figures.set(c.name, found);
+    const found2 = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
+    if (found2) figures.set(c.name, found2);
   }
   return withInclusiveFigures(comparison, figures);
 }
@@ -15103,7 +15379,7 @@ function arrayMemberSpans(text2, key) {
   let i = skipSpace(text2, 0);
   if (text2.charCodeAt(i) !== OPEN_BRACE) return void 0;
   i = skipSpace(text2, i + 1);
-  let found;
+  let found2;
   if (text2.charCodeAt(i) !== CLOSE_BRACE) {
     for (; ; ) {
       if (text2.charCodeAt(i) !== QUOTE) return void 0;
@@ -15121,8 +15397,8 @@ function arrayMemberSpans(text2, key) {
       const end = valueEnd(text2, start);
       if (end < 0) return void 0;
       if (name === key) {
-        if (found) return void 0;
-        found = { start, end };
+        if (found2) return void 0;
+        found2 = { start, end };
       }
       i = skipSpace(text2, end);
       const c = text2.charCodeAt(i);
@@ -15131,9 +15407,9 @@ function arrayMemberSpans(text2, key) {
       i = skipSpace(text2, i + 1);
     }
   }
-  if (skipSpace(text2, i + 1) !== text2.length || !found || text2.charCodeAt(found.start) !== OPEN_BRACKET) return void 0;
+  if (skipSpace(text2, i + 1) !== text2.length || !found2 || text2.charCodeAt(found2.start) !== OPEN_BRACKET) return void 0;
   const elements = [];
-  let j = skipSpace(text2, found.start + 1);
+  let j = skipSpace(text2, found2.start + 1);
   if (text2.charCodeAt(j) !== CLOSE_BRACKET) {
     for (; ; ) {
       const end = valueEnd(text2, j);
@@ -15146,7 +15422,7 @@ function arrayMemberSpans(text2, key) {
       j = skipSpace(text2, j + 1);
     }
   }
-  return j + 1 === found.end ? { start: found.start, end: found.end, elements } : void 0;
+  return j + 1 === found2.end ? { start: found2.start, end: found2.end, elements } : void 0;
 }
 
 // src/results/by-benchmark.ts
@@ -15189,18 +15465,18 @@ function resultsByBenchmark(text2, path) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname10, join as join20, relative as relative10, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname11, join as join21, relative as relative10, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname10(dir)) {
+  for (let dir = outDir; ; dir = dirname11(dir)) {
     try {
-      if (lstatSync8(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync9(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative10(here, dirname10(dir));
-    if (dir === dirname10(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative10(here, dirname11(dir));
+    if (dir === dirname11(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -15212,14 +15488,14 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join20(dir, name);
-      const stat = lstatSync8(path, { throwIfNoEntry: false });
+      const path = join21(dir, name);
+      const stat = lstatSync9(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
         if (dir === outDir && notWalked.includes(name)) continue;
-        const found = walk(path);
-        if (found) return found;
+        const found2 = walk(path);
+        if (found2) return found2;
       } else if (!stat.isFile()) return `${shownPath(path)} is not a regular file`;
     }
     return void 0;
@@ -15254,8 +15530,8 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname11(path);
-  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname12(path);
+  if (existsSync6(path) && statSync9(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
     accessSync4(dir, constants8.W_OK);
@@ -15272,11 +15548,11 @@ async function measure(options) {
     );
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
-  const release2 = lockOutputDirectory(options.outDir);
+  const release3 = lockOutputDirectory(options.outDir);
   try {
     return await measureLocked(options, baseline, wallTimes);
   } finally {
-    release2();
+    release3();
   }
 }
 function baselineWallTimes(baseline, config) {
@@ -15304,7 +15580,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname11(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname12(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -15323,7 +15599,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname11(options.baseline), shown: baseShown },
+    base: { dir: dirname12(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -15354,12 +15630,12 @@ function realOutDirBeforeRuns(outDir) {
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join22 } from "node:path";
+import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join21 } from "node:path";
+import { delimiter as delimiter3, join as join22 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -15375,8 +15651,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join21(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join21(dir, "stopwatch");
+    const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join22(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
@@ -15398,7 +15674,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join21(dir, name);
+    const candidate = join22(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -15407,16 +15683,10 @@ function resolveProgram(name, path) {
   }
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
-function helperArgv(file, argv, path, options) {
-  return [
-    file,
-    String(options.cpu),
-    options.noAslr ? "1" : "0",
-    options.counters ? "1" : "0",
-    String(options.nice),
-    resolveProgram(argv[0], path ?? process.env["PATH"]),
-    ...argv.slice(1)
-  ];
+function helperCommand(file, command, options) {
+  const [program, ...args] = command.argv;
+  const resolved = new Command([resolveProgram(program, command.env["PATH"] ?? process.env["PATH"]), ...args], command.env);
+  return resolved.behind([file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice)]);
 }
 function helperFields(r, command) {
   if (r.exitCode !== 0)
@@ -15428,9 +15698,8 @@ function helperFields(r, command) {
 }
 async function runHelper(file, command, options) {
   const r = await runProcess({
-    argv: helperArgv(file, command.argv, command.env["PATH"], options),
+    command: helperCommand(file, command.command, options),
     cwd: command.cwd,
-    env: command.env,
     stdout: "capture",
     stderr: "capture",
     timeoutMs: command.timeoutMs
@@ -15440,16 +15709,16 @@ async function runHelper(file, command, options) {
 }
 function probeHelper(file, options) {
   const probe = {
-    argv: ["/bin/true"],
+    command: new Command(["/bin/true"], { PATH: "/usr/bin:/bin" }),
     cwd: "/",
-    env: { PATH: "/usr/bin:/bin" },
     name: "the stopwatch helper's probe",
     timeoutMs: PROBE_TIMEOUT_MS3
   };
+  const helped = helperCommand(file, probe.command, options);
   const r = runProcessSync({
-    argv: helperArgv(file, probe.argv, probe.env["PATH"], options),
+    argv: helped.argv,
     cwd: probe.cwd,
-    env: probe.env,
+    env: { ...helped.env },
     timeoutMs: probe.timeoutMs,
     output: "capture"
   });
@@ -15523,7 +15792,7 @@ function wallclockExecutor(experiment = {}) {
     unit: "ms",
     controls,
     async run(command) {
-      const r = await runProcess({ argv: [...prefix, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      const r = await runProcess({ command: command.command.behind(prefix), cwd: command.cwd, timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail2(command, 127, null);
       if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
@@ -15551,7 +15820,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync6("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -15601,8 +15870,8 @@ function countersExecutor() {
     unit: "cycles",
     controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
     async run(command) {
-      const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix, ...command.argv];
-      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: "capture", timeoutMs: command.timeoutMs });
+      const perf = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix];
+      const r = await runProcess({ command: command.command.behind(perf), cwd: command.cwd, stderr: "capture", timeoutMs: command.timeoutMs });
       if (r.timedOut) timedOut(command);
       if (r.spawnError) fail2(command, 127, null);
       if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
@@ -15805,7 +16074,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join22(held2.path, `setup-${side}.log`);
+  const at = join23(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -15861,7 +16130,7 @@ async function timeHeld(options, timed, held2) {
 async function timeBenchmarks(options, timed, held2, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
-    ...sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
+    command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
     timeoutMs: spec.timeoutMs
@@ -15913,7 +16182,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join22(held2.path, PAIRED_FILE),
+    join23(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -15951,14 +16220,14 @@ function readIfPresent(path) {
   return existsSync8(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname12(at)) {
-    const git2 = join23(at, ".git");
+  for (let at = resolve8(dir); ; at = dirname13(at)) {
+    const git2 = join24(at, ".git");
     if (existsSync8(git2)) {
       chmodSync3(git2, 448);
       if (existsSync8(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname12(at) === at) return;
+    if (dirname13(at) === at) return;
   }
 }
 function inImageMeasurer(options) {
@@ -15984,7 +16253,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join23(workspace, config), workspace),
+          config: loadConfig(join24(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -15997,7 +16266,7 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join23(outDir, "results.json")),
+          results: readIfPresent(join24(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
@@ -16011,8 +16280,8 @@ function inImageMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join23(sides.head, config), "configuration");
-        const base = absolutePath(join23(sides.base, config), "configuration");
+        const head2 = absolutePath(join24(sides.head, config), "configuration");
+        const base = absolutePath(join24(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -16030,8 +16299,8 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync13(join23(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join23(resolve8(checkout), name)));
+  for (const entry of readdirSync8(to)) rmSync13(join24(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join24(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
@@ -16059,7 +16328,7 @@ var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
   const r = runProcessSync({
-    argv: ["git", ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...args],
     cwd: repo,
     env: { ...caller, ...SAFE_GIT_ENV, ...env },
     timeoutMs: GIT_TIMEOUT_MS,
@@ -16196,10 +16465,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join24(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join25(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join24(checkout.fresh(), ci.workingDirectory), ci.config, join24(ci.outRoot, outName), selection);
+  return measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, join25(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -16252,23 +16521,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join26, relative as relative13, sep as sep8 } from "node:path";
+import { join as join27, relative as relative13, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname13, join as join25, normalize, relative as relative12, sep as sep7 } from "node:path";
+import { dirname as dirname14, join as join26, normalize, relative as relative12, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname13(result.logs.stdout));
+  const dir = normalize(dirname14(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join25(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join26(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join25(from.dir, path))) continue;
-    const shown = join25(from.shown, path);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join25(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join26(from.dir, path))) continue;
+    const shown = join26(from.shown, path);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join26(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text2);
@@ -16287,14 +16556,14 @@ function changedBenchmarks(ci, head2, baseline) {
 }
 async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   if (baseline.dir !== void 0) return [{ dir: baseline.dir, results: baseline.results }];
-  const found = [];
+  const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join26(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
-    if (m.results) found.push({ dir, results: m.results, only: name });
+    const dir = join27(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join27(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    if (m.results) found2.push({ dir, results: m.results, only: name });
   }
-  return found;
+  return found2;
 }
 function linksTo(ci, drawn, changed) {
   const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
@@ -16307,11 +16576,11 @@ function linksTo(ci, drawn, changed) {
 }
 var baseLabel = (ci, sha) => `base ${ci.shortSha(sha)}`;
 async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
-  const found = changedBenchmarks(ci, head2, baseline);
-  if (!found || !baseline.results) return [];
-  const { comparison, changed } = found;
-  const outDir = absolutePath(join26(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 };
+  const found2 = changedBenchmarks(ci, head2, baseline);
+  if (!found2 || !baseline.results) return [];
+  const { comparison, changed } = found2;
+  const outDir = absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -16333,10 +16602,10 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   return linksTo(ci, drawn, changed);
 }
 async function partCallTrees(ci, measurer, checkout, head2, baseline) {
-  const found = changedBenchmarks(ci, head2, baseline);
-  if (!found || !baseline.results) return void 0;
+  const found2 = changedBenchmarks(ci, head2, baseline);
+  if (!found2 || !baseline.results) return void 0;
   try {
-    return { changed: new Set(found.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found.changed) };
+    return { changed: new Set(found2.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found2.changed) };
   } catch (error) {
     ci.log.warning(`The base's call trees could not be measured (no flame graph from this part): ${errorMessage(error)}`);
     return void 0;
@@ -16345,7 +16614,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join26(ci.outRoot, "head");
+    const headDir = join27(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -16359,14 +16628,14 @@ function handOverCallTrees(ci, head2, trees, write) {
   }
 }
 function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, outRoot, flameDirectory) {
-  const found = changedBenchmarks(ci, head2, baseline);
-  if (!found) return [];
+  const found2 = changedBenchmarks(ci, head2, baseline);
+  if (!found2) return [];
   const drawn = [];
   try {
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join26(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join27(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -16375,10 +16644,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join26(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 },
-        comparison: found.comparison,
-        outDir: absolutePath(join26(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        base: { dir: join27(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 },
+        comparison: found2.comparison,
+        outDir: absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -16386,7 +16655,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
   } catch (error) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
   }
-  return linksTo(ci, drawn, found.changed);
+  return linksTo(ci, drawn, found2.changed);
 }
 
 // src/history/load.ts
@@ -16558,8 +16827,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync10, readdirSync as readdirSync9 } from "node:fs";
-import { join as join27 } from "node:path";
+import { lstatSync as lstatSync11, readdirSync as readdirSync9 } from "node:fs";
+import { join as join28 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -16572,7 +16841,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join27(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join28(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -16599,7 +16868,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join27(dir, "base.json");
+  const basePath = join28(dir, "base.json");
   return {
     dir,
     shown,
@@ -16609,25 +16878,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join27(dir, "head.json"), root),
+    head: readResults(join28(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join27(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join28(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync10(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync11(join28(root, n)).isDirectory() && presentAt(join28(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join27(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join28(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -16652,13 +16921,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join28(root, sub);
+  const dir = join29(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join28(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join29(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join28(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join29(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -16675,8 +16944,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join28(dir, "base.json");
-  const inclusivePath = join28(dir, INCLUSIVE_FILE);
+  const basePath = join29(dir, "base.json");
+  const inclusivePath = join29(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where2}/${INCLUSIVE_FILE}`;
@@ -16698,7 +16967,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join28(dir, "head.json"), root),
+    head: readResults(join29(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -16716,8 +16985,8 @@ ${report}${after}`;
 }
 
 // src/ci/report-job.ts
-function makeReport(ci, head2, headCode, found, more) {
-  let baseline = found;
+function makeReport(ci, head2, headCode, found2, more) {
+  let baseline = found2;
   const compared = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
   const { problem } = compared;
   const figures = new Map(more.inclusive ?? []);
@@ -16787,10 +17056,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join29(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join30(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -16804,10 +17073,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join29(ci.repoRoot, ci.workingDirectory),
-      join29(checkout.path(), ci.workingDirectory),
+      join30(ci.repoRoot, ci.workingDirectory),
+      join30(checkout.path(), ci.workingDirectory),
       ci.config,
-      join29(ci.outRoot, "paired")
+      join30(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -16870,7 +17139,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join30(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -16975,7 +17244,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join30(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
@@ -16987,11 +17256,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head"), selection);
+  return measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -17012,8 +17281,8 @@ async function cannotRun(ci, headRun) {
 function baselineCommitOf(occasion) {
   return occasion.kind === "change" && "sha" in occasion.baseline ? occasion.baseline : void 0;
 }
-async function finish2(ci, out, head2, headCode, found, kept) {
-  const report = makeReport(ci, head2, headCode, found, kept);
+async function finish2(ci, out, head2, headCode, found2, kept) {
+  const report = makeReport(ci, head2, headCode, found2, kept);
   const { comparison } = report;
   const write = writer(out);
   write("report.md", report.body);
@@ -17036,7 +17305,7 @@ async function finish2(ci, out, head2, headCode, found, kept) {
 }
 
 // src/publish/suite.ts
-import { createHash as createHash8 } from "node:crypto";
+import { createHash as createHash9 } from "node:crypto";
 import { posix } from "node:path";
 
 // src/publish/sticky.ts
@@ -17071,7 +17340,7 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 // src/publish/suite.ts
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash8("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash9("sha256").update(configPath).digest("hex").slice(0, 12);
   return {
     id,
     name: name || configPath,
@@ -17085,11 +17354,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join32 } from "node:path";
+import { join as join33 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join31 } from "node:path";
+import { join as join32 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -17132,7 +17401,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join31(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join32(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -17193,7 +17462,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join32(mkdtempSync4(join32(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join33(mkdtempSync4(join33(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -17227,9 +17496,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join32(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join33(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join32(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join33(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -17306,8 +17575,8 @@ function createGitLabApi(options) {
           `${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`,
           { headers: withToken() }
         );
-        const found = notes.find((n) => !n.system && n.author?.id === me.id && isStickyBody(n.body, marker));
-        if (found) return { id: found.id };
+        const found2 = notes.find((n) => !n.system && n.author?.id === me.id && isStickyBody(n.body, marker));
+        if (found2) return { id: found2.id };
         if (notes.length < 100) return void 0;
       }
       return void 0;
@@ -17470,21 +17739,21 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync11, mkdirSync as mkdirSync14, readdirSync as readdirSync10, rmSync as rmSync15 } from "node:fs";
-import { join as join33 } from "node:path";
+import { lstatSync as lstatSync12, mkdirSync as mkdirSync14, readdirSync as readdirSync10, rmSync as rmSync15 } from "node:fs";
+import { join as join34 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
-    isDirectory = lstatSync11(out).isDirectory();
+    isDirectory = lstatSync12(out).isDirectory();
   } catch {
   }
   if (!isDirectory) rmSync15(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync15(join33(out, name), { recursive: true, force: true });
-      else if (!lstatSync11(join33(out, name)).isDirectory()) {
+      if (!keep.includes(name)) rmSync15(join34(out, name), { recursive: true, force: true });
+      else if (!lstatSync12(join34(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join33(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join34(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
@@ -17497,7 +17766,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join34(job.projectDir, RESULTS_DIR);
+    const out = join35(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -17515,7 +17784,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join34(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join35(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {
