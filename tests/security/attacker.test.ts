@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { containerMeasurer } from '../../src/container/measurer.ts';
 import { addWorktree, removeWorktree } from '../../src/vcs/git.ts';
-import { git, ROOT, tempDir } from '../helpers.ts';
+import { git, readJson, ROOT, tempDir } from '../helpers.ts';
 import { buildImage, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
 import { FIXTURES, runAction } from '../github/harness.ts';
@@ -144,6 +144,9 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
     });
     const m = await measurer.measure(checkout, 'cg-bench.yml', out);
     assert.equal(m.code, 0, m.error);
+    // The action's docker run names the container cg-bench (inside, the engine's seccomp profile refuses
+    // sethostname; the container's own name is its random id), and the seal says so.
+    for (const b of readJson(join(out, 'results.json')).benchmarks) assert.equal(b.seal?.hostname, 'fixed', b.name);
     // What the action does next on the host: a worktree of the merge-base.
     const worktree = join(tempDir('cg-bench-attack-wt-'), 'base');
     addWorktree(checkout, worktree, repo.base);
