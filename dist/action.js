@@ -38452,7 +38452,7 @@ function inSharedTmp(path12) {
 }
 var found = /* @__PURE__ */ new Map();
 function ownProgram(name) {
-  const path12 = ownProgramsEnv()["PATH"];
+  const path12 = ownProgramsPath();
   const key = `${path12}\0${name}`;
   let program = found.get(key);
   if (program === void 0) {
@@ -41037,7 +41037,7 @@ function machineIdentity(env) {
     settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
     image: `${env["CG_BENCH_IMAGE"] ?? ""}@${env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
-    path: ownProgramsEnv()["PATH"],
+    path: ownProgramsPath(),
     programs: ["unshare", "taskset", "setpriv", "mount", "mkdir", "mktemp", "hostname", "env"].map((p) => fileIdentity(ownProgram(p))).concat(fileIdentity("/bin/sh"))
   });
   return machinePart;

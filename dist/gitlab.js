@@ -7480,7 +7480,7 @@ function inSharedTmp(path) {
 }
 var found = /* @__PURE__ */ new Map();
 function ownProgram(name) {
-  const path = ownProgramsEnv()["PATH"];
+  const path = ownProgramsPath();
   const key = `${path}\0${name}`;
   let program = found.get(key);
   if (program === void 0) {
@@ -10053,7 +10053,7 @@ function machineIdentity(env) {
     settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
     image: `${env["CG_BENCH_IMAGE"] ?? ""}@${env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
-    path: ownProgramsEnv()["PATH"],
+    path: ownProgramsPath(),
     programs: ["unshare", "taskset", "setpriv", "mount", "mkdir", "mktemp", "hostname", "env"].map((p) => fileIdentity(ownProgram(p))).concat(fileIdentity("/bin/sh"))
   });
   return machinePart;

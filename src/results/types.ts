@@ -97,8 +97,9 @@ export interface Seal {
    */
   ipc?: 'own' | 'host';
   /**
-   * The host name the code sees (uname, gethostname): fixed ("cg-bench", in a UTS namespace of its
-   * own), or the machine's, whose length and text reach a count. Absent in older results.
+   * The host name the code sees (uname, gethostname): fixed ("cg-bench": set in a UTS namespace of
+   * its own, or the machine's already, as `docker run --hostname cg-bench` names the image's), or the
+   * machine's, whose length and text reach a count. Absent in older results.
    */
   hostname?: 'fixed' | 'host';
   /**

@@ -62,16 +62,16 @@ function inSharedTmp(path: string): boolean {
 const found = new Map<string, string>();
 
 /**
- * Where ownProgramsEnv's PATH finds the program `name`, looked up once per PATH in this process: the
+ * Where ownProgramsPath() finds the program `name`, looked up once per path in this process: the
  * same file execvp would run (the first regular file of that name an absolute entry holds), named by
  * its absolute path so that whoever execs it (spawn, setpriv, taskset, unshare, a view's shell) does
- * not search again with one failed execve per entry before it (13 entries here: 130 of a run's 185).
- * `name` itself when PATH has a relative entry before it or none holds it, or when the file lies in
- * a shared temporary directory, which a view covers with a private one (the programs run inside it,
- * the inner unshare and env, would not be there): then found at each exec as before.
+ * not search again with one failed execve per entry before it (130 of a run's 185 when the caller's
+ * PATH was searched). `name` itself when none holds it, or, with CG_BENCH_OWN_PATH, when it has a
+ * relative entry before it or the file lies in a shared temporary directory, which a view covers
+ * with a private one (the programs run inside it, the inner unshare and env, would not be there).
  */
 export function ownProgram(name: string): string {
-  const path = ownProgramsEnv()['PATH']!;
+  const path = ownProgramsPath();
   const key = `${path}\0${name}`;
   let program = found.get(key);
   if (program === undefined) {

@@ -3,7 +3,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { machine, release, version } from 'node:os';
 import { fileIdentity, keptKeys, sandboxProbesFile, updateKeptKeys } from '../results/probe-cache.ts';
 import { VERSION } from '../version.ts';
-import { ownProgram, ownProgramsEnv } from './environment.ts';
+import { ownProgram, ownProgramsPath } from './environment.ts';
 
 /**
  * The sandbox's probes (sandbox.ts: a namespace, a view, each run with `true`) that worked, kept per
@@ -49,7 +49,7 @@ function machineIdentity(env: NodeJS.ProcessEnv): string {
     settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync(file, 'utf8').trim())),
     image: `${env['CG_BENCH_IMAGE'] ?? ''}@${env['CG_BENCH_IMAGE_DIGEST'] ?? ''}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
-    path: ownProgramsEnv()['PATH'],
+    path: ownProgramsPath(),
     programs: ['unshare', 'taskset', 'setpriv', 'mount', 'mkdir', 'mktemp', 'hostname', 'env']
       .map((p) => fileIdentity(ownProgram(p)))
       .concat(fileIdentity('/bin/sh')),

@@ -286,8 +286,6 @@ function sealFilesOnce(): SealFiles {
 /** The random devices a measured run reads the fixed entropy stream from. */
 export const RANDOM_DEVICES: readonly string[] = ['/dev/urandom', '/dev/random'];
 
-export { SHARED_TMP_DIRS };
-
 /** Ends the paths a view binds back into its private temporary directories: sandboxedCommand() adds a run's own before it. */
 export const KEPT_END = 'cg-bench-kept-end';
 
@@ -515,8 +513,6 @@ interface View {
   /** A UTS namespace whose host name is FIXED_HOSTNAME: the machine's reached the count (uname, gethostname). */
   hostname: boolean;
 }
-
-/** The host name a measured run sees where its view can set one: the same on every machine. */
 
 /**
  * A run's namespaces when it gets a view: a user namespace whose root (cg-bench's uid outside) owns a

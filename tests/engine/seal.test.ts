@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
-import { SHARED_TMP_DIRS } from '../../src/untrusted/sandbox.ts';
+import { SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
 import { CLI, cli, compileC, project, readJson, tempDir, withoutPidNamespaces } from '../helpers.ts';
 import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
 

@@ -19,15 +19,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import {
-  endStrays,
-  NO_SANDBOX,
-  profileDirectory,
-  SHARED_TMP_DIRS,
-  sandboxedCommand,
-  sharedHomesDirectory,
-  untrustedSandbox,
-} from '../../src/untrusted/sandbox.ts';
+import { endStrays, NO_SANDBOX, profileDirectory, sandboxedCommand, sharedHomesDirectory, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
 import { cli, project, ROOT, readJson, tempDir } from '../helpers.ts';
 
 /** The code's environment in these runs: the test's PATH, as a benchmark's is set. */

@@ -32,7 +32,6 @@ import {
   PROBE_ATTEMPTS,
   RANDOM_DEVICES,
   sandboxedCommand,
-  SHARED_TMP_DIRS,
   setupEnvironment,
   untrustedSandbox,
   untrustedUser,
@@ -41,7 +40,7 @@ import {
   type Sandbox,
 } from '../../src/untrusted/sandbox.ts';
 
-import { ownProgram } from '../../src/untrusted/environment.ts';
+import { ownProgram, SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 /** The argv alone, for tests that read what it holds: the code's environment empty. */
