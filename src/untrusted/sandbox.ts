@@ -342,13 +342,13 @@ export const HANDED_VARIABLES: Readonly<Record<string, boolean>> = { HOME: false
  * or it is narrowed to an empty private directory (one of reservedDirectories() or a directory above,
  * given as anything but the working directory), or it lies outside them. A pull request writes these:
  * said before anything runs, not found missing in the run. The working directory is entered by its
- * real path, never covered by the view: one that is a shared directory itself (`cwd: /tmp`) or the
- * runs directory where runsCover() covers it gave the run the machine's.
+ * real path, before the view covers anything: where runsCover() covers the runs directory, a working
+ * directory in it, or reached through a link into a shared one, is checked by that path too.
  */
 export function handedPathProblem(given: string, workingDirectory = false): string | undefined {
   const path = given.length > 1 ? given.replace(/\/+$/, '') : given;
   const real = realOrGiven(path);
-  const shared = (at: string) => SHARED_TMP_DIRS.some((dir) => at === dir || at.startsWith(`${dir}/`));
+  const shared = (at: string) => SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/`));
   const cover = runsCover();
   const covered = (at: string) => cover !== undefined && (at === cover || at.startsWith(`${cover}/`));
   if (!shared(path) && !covered(path) && !covered(real) && !(workingDirectory && shared(real))) return undefined;
@@ -358,8 +358,6 @@ export function handedPathProblem(given: string, workingDirectory = false): stri
     const linked = at !== path;
     const where = linked ? ` (through a link, ${at})` : '';
     if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where} in another run's private temporary directory`;
-    if (workingDirectory && SHARED_TMP_DIRS.includes(at))
-      return `is${where} ${at} itself, which every run on the machine shares: the run would work in it, not in its private one`;
     for (const reserved of reservedDirectories()) {
       if ((at === reserved || reserved.startsWith(`${at}/`)) && (workingDirectory || linked))
         return `is${where} ${at === reserved ? '' : 'a directory above '}${reserved}, where cg-bench keeps other runs' directories (other jobs' Valgrind output, other benchmarks' homes)`;
