@@ -121,3 +121,39 @@ test("a benchmark's working directory in cg-bench's runs directory outside /tmp 
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /benchmark "here": cwd: \S+\/cg-bench-runs is \S+\/cg-bench-runs, where cg-bench keeps other runs' directories/);
 });
+
+test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a run's view shows its own staging directory there, writable, and no other", {
+  skip: !isRoot && 'needs root: staging directories are made only when the code runs as another uid',
+}, (t) => {
+  const outside = tmpdirOutsideTmp();
+  if (outside === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
+  t.after(() => rmSync(outside, { recursive: true, force: true }));
+  const tmp = join(outside, 'a b\\c');
+  mkdirSync(tmp, { mode: 0o1777 });
+  chmodSync(tmp, 0o1777);
+  const script = `
+    import { endStrays, profileDirectory, sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { spawnSync } from 'node:child_process';
+    import { existsSync, writeFileSync } from 'node:fs';
+    import { basename, dirname } from 'node:path';
+    const sandbox = untrustedSandbox({ root: ${JSON.stringify(ROOT)}, network: false, oneCpu: true, cpus: [0], env: { CG_BENCH_RUN_AS: '65534:65534' } });
+    const own = profileDirectory(sandbox, ${JSON.stringify(ROOT)});
+    const other = profileDirectory(sandbox, ${JSON.stringify(ROOT)});
+    writeFileSync(other + '/cachegrind.out.1', 'the other run\\'s');
+    const look = 'ls -A "$1"; echo mine >"$2/cachegrind.out.2"; cat "$3/cachegrind.out.1" 2>/dev/null; exit 0';
+    const { argv, env } = sandboxedCommand(sandbox, ['/bin/sh', '-c', look, 'look', dirname(own), own, other], { PATH: process.env.PATH }, true, 0, [own], ${JSON.stringify(ROOT)});
+    const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', cwd: ${JSON.stringify(ROOT)}, env });
+    endStrays(sandbox);
+    console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr, own: basename(own), other: basename(other), wrote: existsSync(own + '/cachegrind.out.2') }));
+  `;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, TMPDIR: tmp } });
+  assert.equal(r.status, 0, r.stderr);
+  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as { seal: { tmp: string }; status: number; out: string; err: string; own: string; other: string; wrote: boolean };
+  if (seen.seal.tmp !== 'private') return t.skip(`no private temporary directories here: ${JSON.stringify(seen.seal)}`);
+  assert.equal(seen.status, 0, seen.err);
+  const listed = seen.out.trim().split('\n');
+  // Its own staging directory and the seal files' directory, nothing of another run's.
+  assert.deepEqual(listed.filter((name) => !name.startsWith('seal-')), [seen.own]);
+  assert.doesNotMatch(seen.out, /the other run's/);
+  assert.ok(seen.wrote, 'the run wrote into its own staging directory');
+});
