@@ -352,8 +352,7 @@ export function handedPathProblem(given: string, workingDirectory = false): stri
   const cover = runsCover();
   const covered = (at: string) => cover !== undefined && (at === cover || at.startsWith(`${cover}/`));
   if (!shared(path) && !covered(path) && !covered(real) && !(workingDirectory && shared(real))) return undefined;
-  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path))
-    return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
+  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
   for (const at of new Set([path, real])) {
     const linked = at !== path;
     const where = linked ? ` (through a link, ${at})` : '';
@@ -459,9 +458,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
     // What the mount table and the runs directory's cover are made in: the first private directory.
     `_cgb_own=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_own=\${_cgb_own%/${PRIVATE_TMP_INNER}}`,
-    ...(runs === undefined
-      ? ['_cgb_runs=']
-      : [`_cgb_rd=${shellWord(runs)}; exec 6<"$_cgb_rd" && _cgb_runs=$_cgb_own/runs && mkdir "$_cgb_runs" || exit 125`]),
+    ...(runs === undefined ? ['_cgb_runs='] : [`_cgb_rd=${shellWord(runs)}; exec 6<"$_cgb_rd" && _cgb_runs=$_cgb_own/runs && mkdir "$_cgb_runs" || exit 125`]),
     // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
     // backslash, which a table would need escaped) go in the same table, their mount points made by
     // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are

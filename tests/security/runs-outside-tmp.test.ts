@@ -72,7 +72,10 @@ test("--jobs 2 with cg-bench's TMPDIR outside /tmp: a benchmark sees no other ru
   const results = readJson(join(dir, 'out', 'results.json'));
   const [attacker, victim] = ['attacker', 'victim'].map((name) => results.benchmarks.find((b) => b.name === name)!);
   if (victim!.seal?.tmp !== 'private') return t.skip(`no private temporary directories here: ${JSON.stringify(victim!.seal)}`);
-  const planted = readFileSync(join(dir, 'out', 'benchmarks', '01-attacker', 'stdout.log'), 'utf8').trim().split('\n').filter(Boolean);
+  const planted = readFileSync(join(dir, 'out', 'benchmarks', '01-attacker', 'stdout.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean);
   // Before: it saw both (its own and the victim's), and the victim counted 1,000,882,054 cycles, not 882,054.
   assert.equal(planted.length, 1, `the attacker saw only its own staging directory: ${planted.join('; ')}`);
   assert.ok(victim!.estimatedCycles! < 100_000_000, `the victim's count: ${victim!.estimatedCycles}`);
@@ -146,14 +149,29 @@ test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr, own: basename(own), other: basename(other), wrote: existsSync(own + '/cachegrind.out.2') }));
   `;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, TMPDIR: tmp } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: ROOT,
+    env: { ...process.env, TMPDIR: tmp },
+  });
   assert.equal(r.status, 0, r.stderr);
-  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as { seal: { tmp: string }; status: number; out: string; err: string; own: string; other: string; wrote: boolean };
+  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+    seal: { tmp: string };
+    status: number;
+    out: string;
+    err: string;
+    own: string;
+    other: string;
+    wrote: boolean;
+  };
   if (seen.seal.tmp !== 'private') return t.skip(`no private temporary directories here: ${JSON.stringify(seen.seal)}`);
   assert.equal(seen.status, 0, seen.err);
   const listed = seen.out.trim().split('\n');
   // Its own staging directory and the seal files' directory, nothing of another run's.
-  assert.deepEqual(listed.filter((name) => !name.startsWith('seal-')), [seen.own]);
+  assert.deepEqual(
+    listed.filter((name) => !name.startsWith('seal-')),
+    [seen.own],
+  );
   assert.doesNotMatch(seen.out, /the other run's/);
   assert.ok(seen.wrote, 'the run wrote into its own staging directory');
 });
