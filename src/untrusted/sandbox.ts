@@ -395,7 +395,11 @@ function shellWord(text: string): string {
  * reservedDirectories() or another run's private directory, is not written plainly (".", "..",
  * "//"), or is reached through a link in the shared directory: what lies inside the run's own is
  * seen through them, and nothing of another run's is bound. A handed file is bound over an empty
- * one made for it, never over what a bound parent shows. The mounts are made with the code's own
+ * one made for it, never over what a bound parent shows. The check for links and the mount are two
+ * steps: a handed directory is bound as the directory a subshell entered (cd -P) once the kernel
+ * names it (getcwd) as handed, so a link swapped in between is not followed; a handed file is bound
+ * from its directory entered so, and checked after (not a link, the same file), which leaves only
+ * the instant between those two tests (the shell has no lstat of a file's identity). The mounts are made with the code's own
  * rights (this root is its uid outside): they show it nothing it could not read before. The shell
  * then closes the fds and re-enters its working directory in the new view (its ".." is then the
  * private directory; one the code may not search is kept as it is). The shell's environment is
@@ -433,7 +437,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     ' case $_cgb_path in',
     ...SHARED_TMP_DIRS.map(
       (dir, i) => `  ${dir}/.cg-bench-private-*) return 0 ;;
-  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} ;;`,
+  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} _cgb_want=${shellWord(realOrGiven(dir))}/\${_cgb_path#${dir}/} ;;`,
     ),
     '  *) return 0 ;;',
     ' esac;',
@@ -443,11 +447,25 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
     '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
     ' done;',
+    // The working directory: from the shell's own, entered by a checked descriptor (runProcess).
+    ' [ -n "$2" ] && { _cgb_keep "$_cgb_path" "$2"; return 0; };',
     // Through a link in the shared directory, a name the run handed could lead anywhere there.
-    ' [ -n "$2" ] ||',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_rest" ]; do _cgb_at=$_cgb_at/${_cgb_rest%%/*}; [ -L "$_cgb_at" ] && return 0; case $_cgb_rest in */*) _cgb_rest=${_cgb_rest#*/} ;; *) _cgb_rest= ;; esac; done;',
-    ' _cgb_keep "$_cgb_path" "$2";',
+    ' _cgb_from=$_cgb_at;',
+    // A link swapped in after that check would still be followed by the mount: what is bound is the
+    // directory a subshell entered (cd -P), once the kernel's name for it (getcwd: $PWD) is the path
+    // handed, never one a link leads to; a file, from its directory entered so, is checked after.
+    // A path that is not what it was (status 3) is not bound.
+    ' if [ -d "$_cgb_from" ]; then [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125;',
+    '  ( cd -P -- "$_cgb_from" 2>/dev/null && [ "$PWD" = "$_cgb_want" ] || exit 3; exec mount --no-canonicalize --bind /proc/self/cwd "$_cgb_path" );',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' elif [ -e "$_cgb_from" ] && [ ! -e "$_cgb_path" ]; then mkdir -p "${_cgb_path%/*}" && : >"$_cgb_path" || exit 125; _cgb_name=${_cgb_path##*/};',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    '  ( cd -P -- "${_cgb_from%/*}" 2>/dev/null && [ "$PWD" = "${_cgb_want%/*}" ] && [ ! -L "$_cgb_name" ] || exit 3;',
+    '   mount --no-canonicalize --bind "/proc/self/cwd/$_cgb_name" "$_cgb_path" && [ ! -L "$_cgb_name" ] && [ "$_cgb_path" -ef "$_cgb_name" ] || exit 125 );',
+    ' else return 0; fi;',
+    ' case $? in 0 | 3) ;; *) exit 125 ;; esac;',
     '}',
     // Each private directory by a mktemp of its own, their `tmp` by one mkdir (a process fewer per directory).
     `${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}=`).join(' ')}`,
