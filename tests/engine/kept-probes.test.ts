@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { terminalProgress } from '../../src/run/progress.ts';
 import { cli, project, readJson, SYSTEM_PATH, tempDir } from '../helpers.ts';
 
 test('a second run starts no sandbox probe and measures the same; a kept view that then fails is probed again and what failed run again, said once, with no FAILED line', async (t) => {
@@ -89,4 +90,18 @@ test('a second run starts no sandbox probe and measures the same; a kept view th
   assert.deepEqual(measured.events, first.events);
   // setup.log says what the benchmarks were measured in at last.
   assert.match(measured.setupLog, /the benchmarks were measured again, in a sandbox probed anew:\n(?:# .*\n)*# benchmarks share \/tmp/);
+});
+
+test('on a terminal, measuring again clears the status line, says why once and counts from none', () => {
+  let written = '';
+  const stream = { write: (t: string) => ((written += t), true), columns: 100, isTTY: true } as unknown as NodeJS.WriteStream;
+  const progress = terminalProgress(stream, () => 1_000);
+  progress.start('sort', 0, 2, undefined);
+  progress.start('parse', 1, 2, undefined);
+  progress.again('cg-bench: measuring again');
+  progress.start('sort', 0, 2, undefined);
+  progress.close();
+  assert.match(written, /\r\x1b\[Kcg-bench: measuring again\n/);
+  // The first attempt's "parse" is no longer shown running, and nothing of it is counted done.
+  assert.match(written, /cg-bench: measuring again\n\r\x1b\[K\[0\/2 done\] running sort 0ms\r\x1b\[K$/);
 });
