@@ -4,6 +4,7 @@ import { slugify } from './slug.ts';
 import type { BenchmarkSpec, Config } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 import { escapeTerminal } from '../report/escape.ts';
+import { headline } from '../report/format.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../results/types.ts';
 import { runBenchmark, type RunContext } from './benchmark.ts';
@@ -132,7 +133,9 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   } catch (error) {
     // The setup commands failed (nothing was measured yet): in a sandbox a stale answer made, they run again.
     if (!(error instanceof CgBenchError) || sandboxProbesStillWork()) throw error;
-    options.progress.again(`cg-bench: ${STALE_PROBE}: the setup commands failed in the sandbox made with it; probed again, setting up and measuring again`);
+    options.progress.again(
+      `cg-bench: ${STALE_PROBE}, and the run stopped in the sandbox made with it (${escapeTerminal(headline(error.message))}): probed again, setting up and measuring again`,
+    );
     results = await runSuiteOnce(config, options, false);
   }
   options.progress.close();

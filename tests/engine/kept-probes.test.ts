@@ -66,7 +66,7 @@ test('a second run starts no sandbox probe and measures the same; a kept view th
   writeFileSync(refuse, 'all');
   const refused = await run('refused');
   assert.equal(count(refused.stderr, /no longer works here/), 1, refused.stderr);
-  assert.match(refused.stderr, /the setup commands failed in the sandbox made with it; probed again, setting up and measuring again/);
+  assert.match(refused.stderr, /and the run stopped in the sandbox made with it \(setup command failed .*\): probed again, setting up and measuring again/);
   assert.doesNotMatch(refused.stderr, /FAILED|✗/);
   assert.ok(refused.probes > 0);
   assert.equal(refused.seal?.tmp, 'shared');
