@@ -10,6 +10,11 @@ export interface Progress {
   setup(command: string): void;
   start(name: string, index: number, total: number, previousMs: number | undefined): void;
   finish(result: BenchmarkResult): void;
+  /**
+   * What was shown of the benchmarks is started over (a kept sandbox probe no longer works: run/suite.ts):
+   * says `reason`, once, and counts from none again. Nothing of the first attempt is shown after it.
+   */
+  again(reason: string): void;
   close(): void;
 }
 
@@ -25,6 +30,7 @@ export function lineProgress(write: (text: string) => void): Progress {
     start: (name, index, total, previousMs) =>
       write(`[${index + 1}/${total}] ${escapeTerminal(name)}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ''}\n`),
     finish: (result) => write(`${result.status === 'ok' ? '✓' : '✗'} ${escapeTerminal(result.name)}: ${outcome(result)}\n`),
+    again: (reason) => write(`${reason}\n`),
     close() {},
   };
 }
@@ -67,6 +73,12 @@ export function terminalProgress(stream: NodeJS.WriteStream, now: () => number =
       clear();
       stream.write(`${result.status === 'ok' ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${escapeTerminal(result.name)}: ${outcome(result)}\n`);
       draw();
+    },
+    again: (reason) => {
+      running.clear();
+      done = 0;
+      clear();
+      stream.write(`${reason}\n`);
     },
     close: () => {
       clearInterval(timer);

@@ -37,6 +37,16 @@ function openLog(path: AbsolutePath, openedAt: string = path): number {
   return fd;
 }
 
+/** Appends `text` to the setup log, opened as runSetup opens it (never through a link). */
+export function appendSetupLog(text: string, path: AbsolutePath, openedAt: string = path): void {
+  const fd = openLog(path, openedAt);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function describeCommand(command: Command): string {
   return typeof command === 'string' ? command : command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { slugify } from './slug.ts';
 import type { BenchmarkSpec, Config } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { headline } from '../report/format.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../results/types.ts';
 import { runBenchmark, type RunContext } from './benchmark.ts';
 import type { Progress } from './progress.ts';
 import { refuseHandedPaths } from './handed-paths.ts';
-import { runSetup } from './setup.ts';
+import { appendSetupLog, runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { endStrays, ONE_CPU_VIEW, sandboxProbesStillWork, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
 import { type HeldDirectory, holdDirectory, holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
@@ -121,26 +123,59 @@ function shardOf<T extends { spec: BenchmarkSpec }>(selected: T[], selection: Sh
  * setup → every selected benchmark under Cachegrind → results (in configuration order). The sandbox
  * takes the answers of probes that worked on this machine before (untrusted/kept-probes.ts); when
  * the setup or a benchmark then fails and one of those probes no longer works, they are dropped and
- * the suite runs again in a sandbox probed anew (so a stale answer never fails a run or loses a seal).
+ * what failed runs again in a sandbox probed anew (so a stale answer never fails a run or loses a
+ * seal): the benchmarks (measureAll), or the setup commands and the benchmarks when the setup failed.
  */
 export async function runSuite(config: Config, options: SuiteOptions): Promise<Results> {
   let results: Results;
   try {
     results = await runSuiteOnce(config, options, true);
   } catch (error) {
+    // The setup commands failed (nothing was measured yet): in a sandbox a stale answer made, they run again.
     if (!(error instanceof CgBenchError) || sandboxProbesStillWork()) throw error;
-    return runAgain(config, options);
+    options.progress.again(
+      `cg-bench: ${STALE_PROBE}, and the run stopped in the sandbox made with it (${escapeTerminal(headline(error.message))}): probed again, setting up and measuring again`,
+    );
+    results = await runSuiteOnce(config, options, false);
   }
-  if (results.benchmarks.some((b) => b.status !== 'ok') && !sandboxProbesStillWork()) return runAgain(config, options);
   options.progress.close();
   return results;
 }
 
-async function runAgain(config: Config, options: SuiteOptions): Promise<Results> {
-  process.stderr.write('cg-bench: a sandbox probe kept for this machine no longer works here: probed again, measuring again\n');
-  const results = await runSuiteOnce(config, options, false);
-  options.progress.close();
-  return results;
+/** Why a suite, or its benchmarks, run again: said once (Progress.again). */
+const STALE_PROBE = 'a sandbox probe kept for this machine no longer works here';
+
+/**
+ * Every selected benchmark, `jobs` at a time. With `keptProbes`, the first that fails is checked
+ * against them before its line is shown (sandboxProbesStillWork, once): when one no longer works,
+ * undefined, and nothing more of this attempt is started or shown (a "FAILED" there was the stale
+ * sandbox's, not the benchmark's); the caller measures them all again in a sandbox probed anew.
+ */
+async function measureAll(
+  selected: readonly { spec: BenchmarkSpec; slug: string }[],
+  ctx: RunContext,
+  options: SuiteOptions,
+  keptProbes: boolean,
+): Promise<BenchmarkResult[] | undefined> {
+  let started = 0;
+  let checked = !keptProbes;
+  let stale = false;
+  const results = await pool([...selected], options.jobs, async ({ spec, slug }, job) => {
+    if (stale) return undefined;
+    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+    const result = await runBenchmark(spec, slug, ctx, job);
+    if (result.status !== 'ok' && !checked && !stale) {
+      checked = true;
+      stale = !sandboxProbesStillWork();
+      if (stale)
+        options.progress.again(
+          `cg-bench: ${STALE_PROBE} (benchmark "${escapeTerminal(spec.name)}" failed in the sandbox made with it): probed again, measuring the benchmarks again (the setup commands' work stands)`,
+        );
+    }
+    if (!stale) options.progress.finish(result);
+    return result;
+  });
+  return stale ? undefined : results.filter((result) => result !== undefined);
 }
 
 async function runSuiteOnce(config: Config, options: SuiteOptions, keptProbes: boolean): Promise<Results> {
@@ -163,7 +198,7 @@ async function runSuiteOnce(config: Config, options: SuiteOptions, keptProbes: b
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
-  const sandbox = sandboxFor(config, true, keptProbes);
+  let sandbox = sandboxFor(config, true, keptProbes);
   // Held before any code runs: the setup log and the benchmarks' directories are reached through
   // them, whatever the code does to the output directory's path meanwhile (untrusted/write.ts).
   const heldOut = holdDirectory(options.outDir, realOutDir);
@@ -187,7 +222,7 @@ async function runSuiteOnce(config: Config, options: SuiteOptions, keptProbes: b
       }).finally(() => endStrays(sandbox));
     // Probed beside the benchmarks, awaited at the end.
     environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-    const ctx: RunContext = {
+    let ctx: RunContext = {
       valgrind,
       cache: config.cache,
       weights: config.weights,
@@ -199,13 +234,24 @@ async function runSuiteOnce(config: Config, options: SuiteOptions, keptProbes: b
       everyFunction: options.everyFunction === true,
       callTree: options.callTree === true,
     };
-    let started = 0;
-    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-      const result = await runBenchmark(spec, slug, ctx, job);
-      options.progress.finish(result);
-      return result;
-    });
+    let measured = await measureAll(selected, ctx, options, keptProbes);
+    if (measured === undefined) {
+      // A kept probe no longer works: the benchmarks again, in a sandbox probed anew (setup's passed in the old one).
+      endStrays(sandbox);
+      environment.catch(() => undefined);
+      const before = sandbox.notes;
+      sandbox = sandboxFor(config, true, false);
+      for (const note of sandbox.notes) if (note.startsWith('warning:') && !before.includes(note)) process.stderr.write(`cg-bench: ${note}\n`);
+      appendSetupLog(
+        `# ${STALE_PROBE}: the benchmarks were measured again, in a sandbox probed anew:\n${sandbox.notes.map((n) => `# ${n}\n`).join('')}`,
+        setupLog,
+        join(heldOut.path, 'setup.log'),
+      );
+      environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+      ctx = { ...ctx, sandbox };
+      measured = (await measureAll(selected, ctx, options, false))!;
+    }
+    benchmarks = measured;
   } finally {
     // Without a pid namespace, what the code left running is killed here (untrusted/sandbox.ts).
     endStrays(sandbox);

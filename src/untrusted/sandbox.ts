@@ -259,8 +259,21 @@ function runsDirectory(): string {
   return dir;
 }
 
+/** By TMPDIR's real path: a view covers it there (runsCover), and a link to it is no way around that. */
 function runsDirectoryPath(): string {
-  return join(tmpdir(), 'cg-bench-runs');
+  return join(realOrGiven(tmpdir()), 'cg-bench-runs');
+}
+
+/**
+ * The runs directory when it lies outside SHARED_TMP_DIRS (cg-bench's TMPDIR elsewhere: a CI's
+ * $RUNNER_TEMP, /run/user/0), where no private /tmp covers it: a view then binds an empty directory
+ * of its own over it, with only its run's paths bound back (privateTmpScript). Before, every run
+ * there saw every other run's staging directory, all of one uid, and wrote into it: with --jobs 2 a
+ * benchmark planted a profile in the other's (882,054 -> 1,000,882,054 cycles), under `seal.tmp: private`.
+ */
+function runsCover(): string | undefined {
+  const runs = runsDirectoryPath();
+  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? undefined : runs;
 }
 
 let sealFiles: SealFiles | undefined;
@@ -328,14 +341,19 @@ export const HANDED_VARIABLES: Readonly<Record<string, boolean>> = { HOME: false
  * be bound back into its private temporary directories, as privateTmpScript decides; undefined: it is,
  * or it is narrowed to an empty private directory (one of reservedDirectories() or a directory above,
  * given as anything but the working directory), or it lies outside them. A pull request writes these:
- * said before anything runs, not found missing in the run.
+ * said before anything runs, not found missing in the run. The working directory is entered by its
+ * real path, before the view covers anything: where runsCover() covers the runs directory, a working
+ * directory in it, or reached through a link into a shared one, is checked by that path too.
  */
 export function handedPathProblem(given: string, workingDirectory = false): string | undefined {
   const path = given.length > 1 ? given.replace(/\/+$/, '') : given;
-  const shared = SHARED_TMP_DIRS.find((dir) => path.startsWith(`${dir}/`));
-  if (shared === undefined) return undefined;
-  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
-  for (const at of new Set([path, realOrGiven(path)])) {
+  const real = realOrGiven(path);
+  const shared = (at: string) => SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/`));
+  const cover = runsCover();
+  const covered = (at: string) => cover !== undefined && (at === cover || at.startsWith(`${cover}/`));
+  if (!shared(path) && !covered(path) && !covered(real) && !(workingDirectory && shared(real))) return undefined;
+  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
+  for (const at of new Set([path, real])) {
     const linked = at !== path;
     const where = linked ? ` (through a link, ${at})` : '';
     if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where} in another run's private temporary directory`;
@@ -377,7 +395,11 @@ function shellWord(text: string): string {
  * reservedDirectories() or another run's private directory, is not written plainly (".", "..",
  * "//"), or is reached through a link in the shared directory: what lies inside the run's own is
  * seen through them, and nothing of another run's is bound. A handed file is bound over an empty
- * one made for it, never over what a bound parent shows. The mounts are made with the code's own
+ * one made for it, never over what a bound parent shows. The check for links and the mount are two
+ * steps: a handed directory is bound as the directory a subshell entered (cd -P) once the kernel
+ * names it (getcwd) as handed, so a link swapped in between is not followed; a handed file is bound
+ * from its directory entered so, and checked after (not a link, the same file), which leaves only
+ * the instant between those two tests (the shell has no lstat of a file's identity). The mounts are made with the code's own
  * rights (this root is its uid outside): they show it nothing it could not read before. The shell
  * then closes the fds and re-enters its working directory in the new view (its ".." is then the
  * private directory; one the code may not search is kept as it is). The shell's environment is
@@ -385,10 +407,16 @@ function shellWord(text: string): string {
  * from _CGB_ variables (sandboxedCommand), and the code gets its own environment from `env -i`,
  * whatever the shell did to its own.
  */
-function privateTmpScript(reserved: readonly string[], sealBinds: readonly (readonly [string, string])[]): string {
+function privateTmpScript(reserved: readonly string[], sealBinds: readonly (readonly [string, string])[], runs: string | undefined): string {
+  // The runs directory outside the shared ones (runsCover): opened as fd 6, covered by `runs` in the
+  // first private directory, and cg-bench's own paths there bound back from fd 6 as from fds 7-9.
+  const fromRuns = (then: string, indent = '  ') => (runs === undefined ? [] : [`${indent}"$_cgb_rd"/*) ${then} ;;`]);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  const runsRest = '${1#"$_cgb_rd"/}';
   return [
     '_cgb_keep() {',
     ' case $1 in',
+    ...fromRuns(`_cgb_from=/proc/self/fd/6/${runsRest}`),
     ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
     '  *) return 0 ;;',
     ' esac;',
@@ -409,7 +437,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     ' case $_cgb_path in',
     ...SHARED_TMP_DIRS.map(
       (dir, i) => `  ${dir}/.cg-bench-private-*) return 0 ;;
-  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} ;;`,
+  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} _cgb_want=${shellWord(realOrGiven(dir))}/\${_cgb_path#${dir}/} ;;`,
     ),
     '  *) return 0 ;;',
     ' esac;',
@@ -419,11 +447,25 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
     '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
     ' done;',
+    // The working directory: from the shell's own, entered by a checked descriptor (runProcess).
+    ' [ -n "$2" ] && { _cgb_keep "$_cgb_path" "$2"; return 0; };',
     // Through a link in the shared directory, a name the run handed could lead anywhere there.
-    ' [ -n "$2" ] ||',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_rest" ]; do _cgb_at=$_cgb_at/${_cgb_rest%%/*}; [ -L "$_cgb_at" ] && return 0; case $_cgb_rest in */*) _cgb_rest=${_cgb_rest#*/} ;; *) _cgb_rest= ;; esac; done;',
-    ' _cgb_keep "$_cgb_path" "$2";',
+    ' _cgb_from=$_cgb_at;',
+    // A link swapped in after that check would still be followed by the mount: what is bound is the
+    // directory a subshell entered (cd -P), once the kernel's name for it (getcwd: $PWD) is the path
+    // handed, never one a link leads to; a file, from its directory entered so, is checked after.
+    // A path that is not what it was (status 3) is not bound.
+    ' if [ -d "$_cgb_from" ]; then [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125;',
+    '  ( cd -P -- "$_cgb_from" 2>/dev/null && [ "$PWD" = "$_cgb_want" ] || exit 3; exec mount --no-canonicalize --bind /proc/self/cwd "$_cgb_path" );',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' elif [ -e "$_cgb_from" ] && [ ! -e "$_cgb_path" ]; then mkdir -p "${_cgb_path%/*}" && : >"$_cgb_path" || exit 125; _cgb_name=${_cgb_path##*/};',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    '  ( cd -P -- "${_cgb_from%/*}" 2>/dev/null && [ "$PWD" = "${_cgb_want%/*}" ] && [ ! -L "$_cgb_name" ] || exit 3;',
+    '   mount --no-canonicalize --bind "/proc/self/cwd/$_cgb_name" "$_cgb_path" && [ ! -L "$_cgb_name" ] && [ "$_cgb_path" -ef "$_cgb_name" ] || exit 125 );',
+    ' else return 0; fi;',
+    ' case $? in 0 | 3) ;; *) exit 125 ;; esac;',
     '}',
     // Each private directory by a mktemp of its own, their `tmp` by one mkdir (a process fewer per directory).
     `${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}=`).join(' ')}`,
@@ -432,6 +474,9 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
         `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`,
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(' ')} || exit 125`,
+    // What the mount table and the runs directory's cover are made in: the first private directory.
+    `_cgb_own=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_own=\${_cgb_own%/${PRIVATE_TMP_INNER}}`,
+    ...(runs === undefined ? ['_cgb_runs='] : [`_cgb_rd=${shellWord(runs)}; exec 6<"$_cgb_rd" && _cgb_runs=$_cgb_own/runs && mkdir "$_cgb_runs" || exit 125`]),
     // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
     // backslash, which a table would need escaped) go in the same table, their mount points made by
     // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
@@ -441,6 +486,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     ` while [ "$1" != ${HANDED_START} ]; do`,
     '  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;',
     '  case $1 in',
+    ...fromRuns(`_cgb_from=/proc/self/fd/6/${runsRest} _cgb_to=$_cgb_runs/${runsRest}`, '   '),
     ...SHARED_TMP_DIRS.map(
       (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`,
     ),
@@ -459,22 +505,25 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
     // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
     // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
-    `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
+    `_cgb_table=$_cgb_own/${MOUNT_TABLE}`,
     [
       '{',
       ...(sealBinds.length
         ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(' ')};`]
         : []),
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      ...(runs === undefined ? [] : [`printf '%s %s none bind 0 0\\n' "$_cgb_runs" ${shellWord(mountTableField(runs))};`]),
       'printf \'%s\' "$_cgb_binds";',
       '} >"$_cgb_table" || exit 125',
     ].join(' '),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
+    ...(runs === undefined ? [] : ['[ "$_cgb_rd" -ef "$_cgb_runs" ] || exit 125']),
     ...sealBinds.map(([, to]) => (CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`)),
     // Each of cg-bench's own paths the table bound shows what its path showed before.
     '_cgb_same() { case $1 in',
+    ...fromRuns(`[ "$1" -ef /proc/self/fd/6/${runsRest} ]`),
     ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
     ' esac; }',
     'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
@@ -489,7 +538,7 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
     `while [ "$1" != ${KEPT_END} ]; do _cgb_handed "$1"; shift; done; shift`,
-    'exec 7<&- 8<&- 9<&-',
+    `exec ${runs === undefined ? '' : '6<&- '}7<&- 8<&- 9<&-`,
     // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
     // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
     // root's, could not be entered by its path: every view failed and the run lost its private ones).
@@ -530,6 +579,9 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     ...(view.cpuLists && files ? CPU_LIST_FILES.map((f): [string, string] => [files.oneCpu, f]) : []),
     ...(view.entropy && files ? RANDOM_DEVICES.map((f): [string, string] => [files.entropy, f]) : []),
   ];
+  // Made before any view that covers it runs: one made later, by another run, would be seen uncovered.
+  const runs = view.privateTmp ? runsCover() : undefined;
+  if (runs !== undefined) runsDirectory();
   // With private temporary directories, bound by the same table as they are (privateTmpScript).
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
@@ -547,7 +599,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
       ...(view.hostname ? [`hostname ${FIXED_HOSTNAME} || exit 125`] : []),
       ...binds,
       'shift 2',
-      view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT,
+      view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds, runs) : SKIP_KEPT,
       'exec "$@"',
     ].join('\n'),
     'cg-bench-sealed-view',
