@@ -39731,6 +39731,34 @@ function slugify(name, index) {
   return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
 }
 
+// src/report/format.ts
+function formatCount(n) {
+  const rounded = Math.round(n);
+  if (!Number.isSafeInteger(rounded) || Object.is(rounded, -0)) return rounded.toLocaleString("en-US");
+  return String(rounded).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+function formatPercent(fraction) {
+  const percent3 = fraction * 100;
+  if (percent3 === 0) return "0.00%";
+  const abs = Math.abs(percent3);
+  const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
+  return `${percent3 > 0 ? "+" : ""}${percent3.toFixed(digits)}%`;
+}
+function formatSigned(n) {
+  return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  const s = ms / 1e3;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}
+function headline(message) {
+  const [first = "", ...rest] = message.split("\n");
+  return rest.length && first.endsWith(":") ? first.replace(/[;.] [^;.]*:$/, "") : first;
+}
+
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, realpath, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
@@ -41173,7 +41201,11 @@ function runsDirectory() {
   return dir;
 }
 function runsDirectoryPath() {
-  return join12(tmpdir2(), "cg-bench-runs");
+  return join12(realOrGiven(tmpdir2()), "cg-bench-runs");
+}
+function runsCover() {
+  const runs = runsDirectoryPath();
+  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
 }
 var sealFiles;
 function sealFilesOnce() {
@@ -41205,10 +41237,13 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 var HANDED_VARIABLES = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
 function handedPathProblem(given, workingDirectory = false) {
   const path12 = given.length > 1 ? given.replace(/\/+$/, "") : given;
-  const shared = SHARED_TMP_DIRS.find((dir) => path12.startsWith(`${dir}/`));
-  if (shared === void 0) return void 0;
-  if (/\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join12(path12)} written so`;
-  for (const at of /* @__PURE__ */ new Set([path12, realOrGiven(path12)])) {
+  const real = realOrGiven(path12);
+  const shared = (at) => SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/`));
+  const cover = runsCover();
+  const covered = (at) => cover !== void 0 && (at === cover || at.startsWith(`${cover}/`));
+  if (!shared(path12) && !covered(path12) && !covered(real) && !(workingDirectory && shared(real))) return void 0;
+  if (shared(path12) && /\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join12(path12)} written so`;
+  for (const at of /* @__PURE__ */ new Set([path12, real])) {
     const linked = at !== path12;
     const where3 = linked ? ` (through a link, ${at})` : "";
     if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where3} in another run's private temporary directory`;
@@ -41228,10 +41263,13 @@ function mountTableField(path12) {
 function shellWord(text2) {
   return `'${text2.replace(/'/g, "'\\''")}'`;
 }
-function privateTmpScript(reserved, sealBinds) {
+function privateTmpScript(reserved, sealBinds, runs) {
+  const fromRuns = (then, indent = "  ") => runs === void 0 ? [] : [`${indent}"$_cgb_rd"/*) ${then} ;;`];
+  const runsRest = '${1#"$_cgb_rd"/}';
   return [
     "_cgb_keep() {",
     " case $1 in",
+    ...fromRuns(`_cgb_from=/proc/self/fd/6/${runsRest}`),
     ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
     "  *) return 0 ;;",
     " esac;",
@@ -41252,7 +41290,7 @@ function privateTmpScript(reserved, sealBinds) {
     " case $_cgb_path in",
     ...SHARED_TMP_DIRS.map(
       (dir, i) => `  ${dir}/.cg-bench-private-*) return 0 ;;
-  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} ;;`
+  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} _cgb_want=${shellWord(realOrGiven(dir))}/\${_cgb_path#${dir}/} ;;`
     ),
     "  *) return 0 ;;",
     " esac;",
@@ -41262,11 +41300,25 @@ function privateTmpScript(reserved, sealBinds) {
     '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
     '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
     " done;",
+    // The working directory: from the shell's own, entered by a checked descriptor (runProcess).
+    ' [ -n "$2" ] && { _cgb_keep "$_cgb_path" "$2"; return 0; };',
     // Through a link in the shared directory, a name the run handed could lead anywhere there.
-    ' [ -n "$2" ] ||',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while [ -n "$_cgb_rest" ]; do _cgb_at=$_cgb_at/${_cgb_rest%%/*}; [ -L "$_cgb_at" ] && return 0; case $_cgb_rest in */*) _cgb_rest=${_cgb_rest#*/} ;; *) _cgb_rest= ;; esac; done;',
-    ' _cgb_keep "$_cgb_path" "$2";',
+    " _cgb_from=$_cgb_at;",
+    // A link swapped in after that check would still be followed by the mount: what is bound is the
+    // directory a subshell entered (cd -P), once the kernel's name for it (getcwd: $PWD) is the path
+    // handed, never one a link leads to; a file, from its directory entered so, is checked after.
+    // A path that is not what it was (status 3) is not bound.
+    ' if [ -d "$_cgb_from" ]; then [ -d "$_cgb_path" ] || mkdir -p "$_cgb_path" || exit 125;',
+    '  ( cd -P -- "$_cgb_from" 2>/dev/null && [ "$PWD" = "$_cgb_want" ] || exit 3; exec mount --no-canonicalize --bind /proc/self/cwd "$_cgb_path" );',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' elif [ -e "$_cgb_from" ] && [ ! -e "$_cgb_path" ]; then mkdir -p "${_cgb_path%/*}" && : >"$_cgb_path" || exit 125; _cgb_name=${_cgb_path##*/};',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    '  ( cd -P -- "${_cgb_from%/*}" 2>/dev/null && [ "$PWD" = "${_cgb_want%/*}" ] && [ ! -L "$_cgb_name" ] || exit 3;',
+    '   mount --no-canonicalize --bind "/proc/self/cwd/$_cgb_name" "$_cgb_path" && [ ! -L "$_cgb_name" ] && [ "$_cgb_path" -ef "$_cgb_name" ] || exit 125 );',
+    " else return 0; fi;",
+    " case $? in 0 | 3) ;; *) exit 125 ;; esac;",
     "}",
     // Each private directory by a mktemp of its own, their `tmp` by one mkdir (a process fewer per directory).
     `${SHARED_TMP_DIRS.map((_, i) => `_cgb_t${7 + i}=`).join(" ")}`,
@@ -41274,6 +41326,9 @@ function privateTmpScript(reserved, sealBinds) {
       (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_t${7 + i}=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX)/${PRIVATE_TMP_INNER} || exit 125; fi`
     ),
     `mkdir -m 1777 ${SHARED_TMP_DIRS.map((_, i) => `\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"}`).join(" ")} || exit 125`,
+    // What the mount table and the runs directory's cover are made in: the first private directory.
+    `_cgb_own=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_own=\${_cgb_own%/${PRIVATE_TMP_INNER}}`,
+    ...runs === void 0 ? ["_cgb_runs="] : [`_cgb_rd=${shellWord(runs)}; exec 6<"$_cgb_rd" && _cgb_runs=$_cgb_own/runs && mkdir "$_cgb_runs" || exit 125`],
     // cg-bench's own paths (up to HANDED_START) that are directories named plainly (no blank or
     // backslash, which a table would need escaped) go in the same table, their mount points made by
     // one `mkdir -p` in the private directories (a mkdir and a mount each before); the rest are
@@ -41283,6 +41338,7 @@ function privateTmpScript(reserved, sealBinds) {
     ` while [ "$1" != ${HANDED_START} ]; do`,
     "  case $1 in *[[:space:]]* | *\\\\*) shift; continue ;; esac;",
     "  case $1 in",
+    ...fromRuns(`_cgb_from=/proc/self/fd/6/${runsRest} _cgb_to=$_cgb_runs/${runsRest}`, "   "),
     ...SHARED_TMP_DIRS.map(
       (dir, i) => `   ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} _cgb_to=\${_cgb_t${7 + i}:+"$_cgb_t${7 + i}"/\${1#${dir}/}} ;;`
     ),
@@ -41301,20 +41357,23 @@ function privateTmpScript(reserved, sealBinds) {
     '[ -z "$_cgb_dirs" ] || mkdir -p $_cgb_dirs || exit 125',
     // The seal's binds, the private directories' and cg-bench's own paths in one table beside the
     // first private `tmp`, mounted by one `mount --all` (8 mount processes before).
-    `_cgb_table=\${_cgb_t7:-\${_cgb_t8:-$_cgb_t9}}; _cgb_table=\${_cgb_table%/${PRIVATE_TMP_INNER}}/${MOUNT_TABLE}`,
+    `_cgb_table=$_cgb_own/${MOUNT_TABLE}`,
     [
       "{",
       ...sealBinds.length ? [`printf '%s\\n' ${sealBinds.map(([from, to]) => shellWord(`${mountTableField(from)} ${mountTableField(to)} none bind 0 0`)).join(" ")};`] : [],
       ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || printf '%s ${dir} none bind 0 0\\n' "$_cgb_t${7 + i}";`),
+      ...runs === void 0 ? [] : [`printf '%s %s none bind 0 0\\n' "$_cgb_runs" ${shellWord(mountTableField(runs))};`],
       `printf '%s' "$_cgb_binds";`,
       '} >"$_cgb_table" || exit 125'
     ].join(" "),
     'mount --no-canonicalize --all --fstab "$_cgb_table" || exit 125',
     // mount --all passes over a line it cannot parse and still exits 0: each bind is checked (builtins only).
     ...SHARED_TMP_DIRS.map((dir, i) => `[ -z "$_cgb_t${7 + i}" ] || [ ${dir} -ef "$_cgb_t${7 + i}" ] || exit 125`),
+    ...runs === void 0 ? [] : ['[ "$_cgb_rd" -ef "$_cgb_runs" ] || exit 125'],
     ...sealBinds.map(([, to]) => CPU_LIST_FILES.includes(to) ? `read _cgb_x <${to} && [ "$_cgb_x" = 0 ] || exit 125` : `[ -f ${to} ] || exit 125`),
     // Each of cg-bench's own paths the table bound shows what its path showed before.
     "_cgb_same() { case $1 in",
+    ...fromRuns(`[ "$1" -ef /proc/self/fd/6/${runsRest} ]`),
     ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) [ "$1" -ef /proc/self/fd/${7 + i}/\${1#${dir}/} ] ;;`),
     " esac; }",
     'for _cgb_p in $_cgb_taken; do _cgb_same "$_cgb_p" || exit 125; done',
@@ -41329,7 +41388,7 @@ function privateTmpScript(reserved, sealBinds) {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     '_cgb_here=${_CGB_PWD:-$PWD}; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$_CGB_HOME"; _cgb_handed "$_CGB_TMPDIR"; _cgb_handed_list "$_CGB_PATH"; _cgb_handed_list "$_CGB_PYTHONPATH"',
     `while [ "$1" != ${KEPT_END} ]; do _cgb_handed "$1"; shift; done; shift`,
-    "exec 7<&- 8<&- 9<&-",
+    `exec ${runs === void 0 ? "" : "6<&- "}7<&- 8<&- 9<&-`,
     // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
     // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
     // root's, could not be entered by its path: every view failed and the run lost its private ones).
@@ -41346,6 +41405,8 @@ function viewPrefix(net, pid, inner, view, kept) {
     ...view.cpuLists && files ? CPU_LIST_FILES.map((f) => [files.oneCpu, f]) : [],
     ...view.entropy && files ? RANDOM_DEVICES.map((f) => [files.entropy, f]) : []
   ];
+  const runs = view.privateTmp ? runsCover() : void 0;
+  if (runs !== void 0) runsDirectory();
   const binds = view.privateTmp ? [] : sealBinds.map(([from, to]) => `mount --bind ${shellWord(from)} ${to} || exit 125`);
   return [
     ownProgram("unshare"),
@@ -41362,7 +41423,7 @@ function viewPrefix(net, pid, inner, view, kept) {
       ...view.hostname ? [`hostname ${FIXED_HOSTNAME} || exit 125`] : [],
       ...binds,
       "shift 2",
-      view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds) : SKIP_KEPT,
+      view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds, runs) : SKIP_KEPT,
       'exec "$@"'
     ].join("\n"),
     "cg-bench-sealed-view",
@@ -42872,34 +42933,6 @@ function refuseHandedPaths(specs) {
 // src/run/setup.ts
 import { closeSync as closeSync7, constants as constants8, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
-// src/report/format.ts
-function formatCount(n) {
-  const rounded = Math.round(n);
-  if (!Number.isSafeInteger(rounded) || Object.is(rounded, -0)) return rounded.toLocaleString("en-US");
-  return String(rounded).replace(/\B(?=(\d{3})+$)/g, ",");
-}
-function formatPercent(fraction) {
-  const percent3 = fraction * 100;
-  if (percent3 === 0) return "0.00%";
-  const abs = Math.abs(percent3);
-  const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent3 > 0 ? "+" : ""}${percent3.toFixed(digits)}%`;
-}
-function formatSigned(n) {
-  return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  const s = ms / 1e3;
-  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
-  const m = Math.floor(s / 60);
-  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
-}
-function headline(message) {
-  const [first = "", ...rest] = message.split("\n");
-  return rest.length && first.endsWith(":") ? first.replace(/[;.] [^;.]*:$/, "") : first;
-}
-
 // src/util/paths.ts
 import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve7, sep as sep5 } from "node:path";
 function resolveFrom(base, path12) {
@@ -42938,6 +42971,14 @@ function openLog(path12, openedAt = path12) {
     throw replaced2("something else");
   }
   return fd;
+}
+function appendSetupLog(text2, path12, openedAt = path12) {
+  const fd = openLog(path12, openedAt);
+  try {
+    writeSync5(fd, text2);
+  } finally {
+    closeSync7(fd);
+  }
 }
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -43094,17 +43135,35 @@ async function runSuite(config, options) {
     results = await runSuiteOnce(config, options, true);
   } catch (error2) {
     if (!(error2 instanceof CgBenchError) || sandboxProbesStillWork()) throw error2;
-    return runAgain(config, options);
+    options.progress.again(
+      `cg-bench: ${STALE_PROBE}, and the run stopped in the sandbox made with it (${escapeTerminal(headline(error2.message))}): probed again, setting up and measuring again`
+    );
+    results = await runSuiteOnce(config, options, false);
   }
-  if (results.benchmarks.some((b) => b.status !== "ok") && !sandboxProbesStillWork()) return runAgain(config, options);
   options.progress.close();
   return results;
 }
-async function runAgain(config, options) {
-  process.stderr.write("cg-bench: a sandbox probe kept for this machine no longer works here: probed again, measuring again\n");
-  const results = await runSuiteOnce(config, options, false);
-  options.progress.close();
-  return results;
+var STALE_PROBE = "a sandbox probe kept for this machine no longer works here";
+async function measureAll(selected, ctx, options, keptProbes) {
+  let started = 0;
+  let checked = !keptProbes;
+  let stale = false;
+  const results = await pool([...selected], options.jobs, async ({ spec, slug }, job) => {
+    if (stale) return void 0;
+    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+    const result = await runBenchmark(spec, slug, ctx, job);
+    if (result.status !== "ok" && !checked && !stale) {
+      checked = true;
+      stale = !sandboxProbesStillWork();
+      if (stale)
+        options.progress.again(
+          `cg-bench: ${STALE_PROBE} (benchmark "${escapeTerminal(spec.name)}" failed in the sandbox made with it): probed again, measuring the benchmarks again (the setup commands' work stands)`
+        );
+    }
+    if (!stale) options.progress.finish(result);
+    return result;
+  });
+  return stale ? void 0 : results.filter((result) => result !== void 0);
 }
 async function runSuiteOnce(config, options, keptProbes) {
   absolutePath(options.outDir, "output directory");
@@ -43121,7 +43180,7 @@ async function runSuiteOnce(config, options, keptProbes) {
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config, true, keptProbes);
+  let sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
@@ -43143,7 +43202,7 @@ async function runSuiteOnce(config, options, keptProbes) {
         sandbox
       }).finally(() => endStrays(sandbox));
     environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-    const ctx = {
+    let ctx = {
       valgrind,
       cache: config.cache,
       weights: config.weights,
@@ -43155,13 +43214,26 @@ async function runSuiteOnce(config, options, keptProbes) {
       everyFunction: options.everyFunction === true,
       callTree: options.callTree === true
     };
-    let started = 0;
-    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-      const result = await runBenchmark(spec, slug, ctx, job);
-      options.progress.finish(result);
-      return result;
-    });
+    let measured = await measureAll(selected, ctx, options, keptProbes);
+    if (measured === void 0) {
+      endStrays(sandbox);
+      environment.catch(() => void 0);
+      const before = sandbox.notes;
+      sandbox = sandboxFor(config, true, false);
+      for (const note of sandbox.notes) if (note.startsWith("warning:") && !before.includes(note)) process.stderr.write(`cg-bench: ${note}
+`);
+      appendSetupLog(
+        `# ${STALE_PROBE}: the benchmarks were measured again, in a sandbox probed anew:
+${sandbox.notes.map((n) => `# ${n}
+`).join("")}`,
+        setupLog,
+        join21(heldOut.path, "setup.log")
+      );
+      environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+      ctx = { ...ctx, sandbox };
+      measured = await measureAll(selected, ctx, options, false);
+    }
+    benchmarks = measured;
   } finally {
     endStrays(sandbox);
     benchmarksDir?.release();
@@ -47179,6 +47251,8 @@ function lineProgress(write) {
     start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${escapeTerminal(name)}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
 `),
     finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${escapeTerminal(result.name)}: ${outcome(result)}
+`),
+    again: (reason) => write(`${reason}
 `),
     close() {
     }
