@@ -1,5 +1,7 @@
 // The test files of scripts/test.sh, run as `node --test --test-concurrency=N` runs them (TAP on
-// stdout, exit 1 on a failure) but in the order below: `node --test` sorts its files by path, which
+// stdout, each file's printed whole when it ends, after a `# file:` line; the counts added up at the
+// end; exit 1 on a failure) but in the order below, each file started when a slot frees by what then
+// runs (startFiles): `node --test` sorts its files by path, which
 // started the container files late (a long tail on one core, every container test waiting on the
 // engine lock of the one before) and beside the files that hold the engine lock exclusively
 // (tests/image/engine-lock.sh), waiting on them.
@@ -26,11 +28,13 @@
 // suite's processes 741 s of CPU (what `time bash .ci/run` reports) and the containers' cgroups 610 s
 // more (conmon's children are not the suite's processes; other work's containers, if any ran, are in
 // it too), up to 1,350 s on 2 cores, 1.89 of them busy: the suite is nearly CPU-bound, and no order
-// brings it far under 675 s on two cores. And the order is fixed before
-// the run: when the durations are off (a loaded machine), files end up beside others than planned
-// (there, host files beside tests/image/image.test.ts, whose Python comparisons then say "not
-// comparable" instead: it passed).
-import { readFileSync } from 'node:fs';
+// brings it far under 675 s on two cores (scripts/cpu-per-file.mjs gives each file's CPU). The order
+// was fixed before the run: when the durations were off (a loaded machine), files ended up beside
+// others than planned (host files beside tests/image/image.test.ts, whose Python comparisons then
+// said "not comparable" instead: it passed). So the order is the simulation's, but which file starts
+// is decided as slots free, from the files then running and whether the image is built.
+import { EventEmitter } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
@@ -187,14 +191,90 @@ if (list) {
   console.log(log.join('\n'));
   process.exit(0);
 }
-const stream = run({ files, concurrency: SLOTS + WAITING_SLOTS });
-stream.on('test:fail', () => {
+const hub = new EventEmitter();
+hub.on('test:fail', () => {
   process.exitCode = 1;
 });
-const timeline = watchSchedule(stream, files);
-const tapped = stream.compose(tap);
-tapped.pipe(process.stdout);
-tapped.on('end', () => process.stdout.write(timeline.report()));
+const timeline = watchSchedule(hub, files);
+const totals = new Map();
+startFiles(files, hub, (tapText) => process.stdout.write(tapText)).then(() => {
+  const summary = [...totals].map(([k, v]) => `# ${k} ${v}`).join('\n');
+  process.stdout.write(`${summary}\n${timeline.report()}`);
+});
+
+/**
+ * Runs the files SLOTS + WAITING_SLOTS at a time, each in a node:test run of its own, choosing the
+ * next file when a slot frees from the files then running (not from the simulation's durations,
+ * which a loaded machine makes wrong: a fixed order put host files beside tests/image/image.test.ts):
+ * in `order`'s order, the first that would wait on none of the running files, with SLOTS of the
+ * others running a waiting file only, a container file only once the image is built while a host
+ * file can go instead, and a unit file only once the exclusive files have run (kept for beside
+ * them). When every file left would wait, the slot stays free until a file ends. Each file's TAP is
+ * printed whole when it ends; its summary lines are added up in `totals`.
+ */
+function startFiles(order, events, write) {
+  const left = [...order];
+  const running = new Set();
+  const stamp = process.env['CG_BENCH_TEST_IMAGE_STAMP'];
+  // Without a suite's stamp (a file list run by hand), the image is taken as built.
+  const imageBuilt = () => !stamp || (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === (process.env['CG_BENCH_TEST_IMAGE'] ?? ''));
+  const pick = () => {
+    const others = [...running].filter((f) => !WAITING(f)).length;
+    const fits = (f) => others < SLOTS || WAITING(f) || !left.some(WAITING);
+    // An exclusive file that must wait for running files keeps its place: no file after it in the
+    // order that it would wait on starts meanwhile (else, the slots refilled, it ran last, alone).
+    const reserved = left.filter((f) => EXCLUSIVE.has(f) && [...running].some((r) => waits(f, r)));
+    const behind = (f) => reserved.some((e) => e !== f && left.indexOf(e) < left.indexOf(f) && waits(f, e));
+    const free = (f) => fits(f) && ![...running].some((r) => waits(f, r)) && !behind(f);
+    const ready = (f) => (!inContainers(f) && !LOADS_MACHINE.has(f)) || imageBuilt();
+    const spare = (f) => !unit(f) || !left.some((p) => EXCLUSIVE.has(p));
+    for (const take of [(f) => free(f) && ready(f) && spare(f), (f) => free(f) && spare(f), free]) {
+      const i = left.findIndex(take);
+      if (i !== -1) return left.splice(i, 1)[0];
+    }
+    return undefined;
+  };
+  return new Promise((resolve) => {
+    const fill = () => {
+      while (running.size < SLOTS + WAITING_SLOTS) {
+        const file = pick();
+        if (file === undefined) break;
+        running.add(file);
+        const stream = run({ files: [file], concurrency: 1 });
+        for (const name of ['test:dequeue', 'test:complete', 'test:fail']) stream.on(name, (d) => events.emit(name, d));
+        let text = '';
+        const tapped = stream.compose(tap);
+        tapped.on('data', (chunk) => {
+          text += chunk;
+        });
+        tapped.on('end', () => {
+          write(`# file: ${file}\n${ownLines(text)}`);
+          running.delete(file);
+          fill();
+        });
+      }
+      if (running.size === 0 && left.length === 0) resolve();
+    };
+    fill();
+    // The image's build ends without a file ending: look again now and then while a slot is free.
+    const timer = setInterval(() => {
+      if (left.length === 0) clearInterval(timer);
+      else if (running.size < SLOTS + WAITING_SLOTS) fill();
+    }, 2000);
+  });
+}
+
+/** A file's TAP without the header and summary lines that each file's run prints (counts added up in `totals` instead). */
+function ownLines(text) {
+  const kept = [];
+  for (const line of text.split('\n')) {
+    const summary = /^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) (\d+(?:\.\d+)?)$/.exec(line);
+    if (summary) {
+      if (summary[1] !== 'duration_ms') totals.set(summary[1], (totals.get(summary[1]) ?? 0) + Number(summary[2]));
+    } else if (line !== 'TAP version 13' && line !== '') kept.push(line);
+  }
+  return kept.length ? `${kept.join('\n')}\n` : '';
+}
 
 /** The machine's CPU time so far, busy and all, in clock ticks (/proc/stat; undefined elsewhere). */
 function machineTicks() {
