@@ -34,10 +34,12 @@
 // said "not comparable" instead: it passed). So the order is the simulation's, but which file starts
 // is decided as slots free, from the files then running and whether the image is built.
 import { EventEmitter } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
+import { pathToFileURL } from 'node:url';
 
 const SECONDS = {
   'tests/github/action.test.ts': 150,
@@ -119,12 +121,32 @@ const SLOTS = Number(process.env['CG_BENCH_TEST_SLOTS'] ?? 2);
  */
 const WAITING_SLOTS = Number(process.env['CG_BENCH_TEST_WAITING_SLOTS'] ?? 1);
 const WAITING = (f) => f.startsWith('tests/runners/') || f === 'tests/github/action.test.ts';
-const given = process.argv.slice(list ? 3 : 2);
-const seconds = (f) => SECONDS[f] ?? (f.startsWith('tests/unit/') ? 1 : SHORT);
+/**
+ * Short unit files run BUNDLE_SIZE to a process (a bundle: a file that imports them), not one each:
+ * a file's own process cost ~0.4 s of CPU whatever it tests (Node, tsx, the modules it imports;
+ * measured: 20 short unit files 10.0 s of CPU one process each, 2.1 s in one). A unit file keeps a
+ * process of its own when it changes its process's state (environment, working directory, umask,
+ * handlers, mocks: OWN_PROCESS, read from its text) or has a duration above (the schedule places it).
+ */
+const BUNDLE_SIZE = 10;
+const OWN_PROCESS = /process\.(on|once|exit|exitCode|chdir|umask|set[ug]id|stdin)\b|process\.env\[[^\]]+\]\s*=[^=]|delete process\.env|\bmock\./;
+const listed = process.argv.slice(list ? 3 : 2);
+const bundled = listed.filter((f) => f.startsWith('tests/unit/') && SECONDS[f] === undefined && !OWN_PROCESS.test(readFileSync(f, 'utf8')));
+const bundleDir = list || bundled.length < 2 ? undefined : mkdtempSync(join(tmpdir(), 'cg-bench-unit-bundles-'));
+/** Each bundle's path, and the unit files it imports. */
+const bundles = new Map();
+for (let i = 0; bundleDir && i < bundled.length; i += BUNDLE_SIZE) {
+  const members = bundled.slice(i, i + BUNDLE_SIZE);
+  const path = join(bundleDir, `unit-bundle-${bundles.size + 1}.test.mjs`);
+  writeFileSync(path, members.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(f)).href)};\n`).join(''));
+  bundles.set(path, members);
+}
+const given = [...listed.filter((f) => ![...bundles.values()].some((m) => m.includes(f))), ...bundles.keys()];
+const seconds = (f) => SECONDS[f] ?? bundles.get(f)?.length ?? (f.startsWith('tests/unit/') ? 1 : SHORT);
 const inContainers = (f) => CONTAINER_DIRS.some((d) => f.startsWith(d));
 const longestFirst = (a, b) => seconds(b) - seconds(a) || a.localeCompare(b);
 // Unit files last: short and lock-free, they fill the end.
-const unit = (f) => f.startsWith('tests/unit/');
+const unit = (f) => f.startsWith('tests/unit/') || bundles.has(f);
 const pending = [...given.filter((f) => !unit(f)).sort(longestFirst), ...given.filter(unit).sort(longestFirst)];
 /**
  * Whether `file` would wait on the engine lock while `other` runs, or would be disturbed by it: an
@@ -198,6 +220,7 @@ hub.on('test:fail', () => {
 const timeline = watchSchedule(hub, files);
 const totals = new Map();
 startFiles(files, hub, (tapText) => process.stdout.write(tapText)).then(() => {
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
   const summary = [...totals].map(([k, v]) => `# ${k} ${v}`).join('\n');
   process.stdout.write(`${summary}\n${timeline.report()}`);
 });
@@ -248,7 +271,7 @@ function startFiles(order, events, write) {
           text += chunk;
         });
         tapped.on('end', () => {
-          write(`# file: ${file}\n${ownLines(text)}`);
+          write(`# file: ${bundles.has(file) ? bundles.get(file).join(' ') : file}\n${ownLines(text)}`);
           running.delete(file);
           fill();
         });
@@ -303,7 +326,8 @@ function watchSchedule(events, names) {
   const lines = [];
   const running = new Set();
   let last = { t: 0, ticks: machineTicks() };
-  const short = (f) => f.replace(/^tests\//, '').replace(/\.test\.ts$/, '');
+  const short = (f) =>
+    bundles.has(f) ? `${basename(f, '.test.mjs')} (${bundles.get(f).length} unit files)` : f.replace(/^tests\//, '').replace(/\.test\.ts$/, '');
   const mark = (sign, file) => {
     const t = at();
     const ticks = machineTicks();
@@ -332,7 +356,9 @@ function watchSchedule(events, names) {
       const out = ["# schedule: each file's wall time (start -> end, seconds since the tests started), longest first"];
       const rows = [...spans].map(([file, s]) => ({ file, start: s.start, end: s.end ?? end }));
       for (const r of rows.sort((a, b) => b.end - b.start - (a.end - a.start)))
-        out.push(`${(r.end - r.start).toFixed(1).padStart(7)} s  ${r.start.toFixed(1).padStart(6)} -> ${r.end.toFixed(1).padStart(6)}  ${r.file}`);
+        out.push(
+          `${(r.end - r.start).toFixed(1).padStart(7)} s  ${r.start.toFixed(1).padStart(6)} -> ${r.end.toFixed(1).padStart(6)}  ${bundles.has(r.file) ? `${short(r.file)}: ${bundles.get(r.file).join(' ')}` : r.file}`,
+        );
       const ticks = machineTicks();
       const busy =
         ticks && first ? ` the machine's cores busy ${(((ticks.busy - first.busy) / (ticks.all - first.all)) * cores).toFixed(2)} of ${cores} on average;` : '';
