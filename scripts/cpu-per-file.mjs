@@ -6,13 +6,14 @@
 //    cpuacct cgroup of their own, whose usage counts them whole, exited ones too;
 //  - podman moves each container into libpod_parent/libpod-<id>, out of that cgroup, and removes
 //    the cgroup when the container ends: each is read every POLL_MS while it lives (its last
-//    interval is lost: "seen" below is a lower bound), and named by its image, so that another
-//    suite's containers (an image tag of the cg-bench repository other than this run's) are counted
-//    apart; conmon, one cgroup for every container on the machine, is printed apart too.
+//    interval is lost: "seen" below is a lower bound); a container labelled for another file, or
+//    unlabelled on another suite's image (a tag of the cg-bench repository not derived from this
+//    run's), is counted apart ("others'"); conmon, one cgroup for every container on the machine,
+//    is printed apart too.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const CPUACCT = '/sys/fs/cgroup/cpuacct';
 const LIBPOD = join(CPUACCT, 'libpod_parent');
@@ -29,14 +30,25 @@ function usage(dir) {
   }
 }
 
-/** The image a container runs, from the engine (empty once it is removed). */
-function imageOf(id) {
-  const r = spawnSync(ENGINE[0], [...ENGINE.slice(1), 'container', 'inspect', '--format', '{{.ImageName}}', id], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : '';
+/**
+ * The tests' own containers carry a label naming the file's cgroup (added to their run flags,
+ * CG_BENCH_TEST_RUN_FLAGS, whose default is tests/image/container.ts's); those the product starts
+ * (the action's, the component's) carry none and are told apart by their image.
+ */
+const DEFAULT_RUN_FLAGS = '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024';
+const LABEL = 'cg-bench-cpu';
+
+/** The image a container runs and its label, from the engine (empty once it is removed). */
+function inspect(id) {
+  const r = spawnSync(ENGINE[0], [...ENGINE.slice(1), 'container', 'inspect', '--format', `{{.ImageName}} {{index .Config.Labels "${LABEL}"}}`, id], {
+    encoding: 'utf8',
+  });
+  const [image = '', label = ''] = r.status === 0 ? r.stdout.trim().split(' ') : [];
+  return { image, label: label === '<no' ? '' : label };
 }
 
-/** Another suite's or helper's image: a cg-bench test tag not derived from this run's. */
-const foreign = (image) => /cg-bench:/.test(image) && !image.startsWith(IMAGE);
+/** Another file's container: labelled for another, or unlabelled with a cg-bench test tag not derived from this run's. */
+const foreign = (c, own) => (c.label ? c.label !== own : /cg-bench:/.test(c.image) && !c.image.startsWith(IMAGE));
 
 async function measure(file) {
   const cgroup = join(CPUACCT, `cg-bench-cpu-${process.pid}`);
@@ -54,17 +66,20 @@ async function measure(file) {
       if (ns === undefined) continue;
       const seen = containers.get(name);
       if (seen) seen.ns = Math.max(seen.ns, ns);
-      else containers.set(name, { ns, first: ns, image: undefined });
+      else containers.set(name, { ns, image: undefined, label: '' });
     }
-    for (const [name, c] of containers) if (c.image === undefined) c.image = imageOf(name.slice('libpod-'.length));
+    for (const [name, c] of containers) if (c.image === undefined) Object.assign(c, inspect(name.slice('libpod-'.length)));
   };
   poll();
   // Containers already running when the file starts are not its own: only their growth would be.
   const before = new Map([...containers].map(([n, c]) => [n, c.ns]));
   const timer = setInterval(poll, POLL_MS);
   const started = performance.now();
+  const own = `${basename(cgroup)}-${files.indexOf(file)}`;
+  const runFlags = `${process.env['CG_BENCH_TEST_RUN_FLAGS'] ?? DEFAULT_RUN_FLAGS} --label ${LABEL}=${own}`;
   const child = spawn('sh', ['-c', `echo $$ > ${cgroup}/cgroup.procs && exec node --import tsx --test "$0"`, file], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CG_BENCH_TEST_RUN_FLAGS: runFlags },
   });
   let out = '';
   child.stdout.on('data', (d) => {
@@ -90,10 +105,10 @@ async function measure(file) {
   const byImage = new Map();
   for (const [name, c] of containers) {
     const ns = c.ns - (before.get(name) ?? 0);
-    if (foreign(c.image ?? '')) others += ns;
+    if (foreign({ image: c.image ?? '', label: c.label }, own)) others += ns;
     else {
       ours += ns;
-      const key = c.image || '(removed before inspected)';
+      const key = `${c.image || '(removed before inspected)'}${c.label ? '' : ' (unlabelled)'}`;
       byImage.set(key, (byImage.get(key) ?? 0) + ns);
     }
   }
