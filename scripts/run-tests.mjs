@@ -18,10 +18,10 @@
 // and for the first IMAGE_SECONDS, while the image builds, host files only.
 // A slot more takes only the runners' files, which mostly wait (WAITING_SLOTS).
 // (Container files used to have a lane of their own, beside the host files, when three of them held
-// the engine alone: that lane, 1,000 s of files, then made the run.) The seconds below are rough: a
-// CI run alone on this 2-core machine (r23: 915 s, of which the tests 887 s; the files' sum 1,690 s),
-// less what a file has saved since, measured or estimated; a file not named counts as SHORT (a unit
-// file as 1 s). The simulation keeps them whatever runs beside: with more slots than cores it is
+// the engine alone: that lane, 1,000 s of files, then made the run.) The seconds below are rough: the
+// files' wall times in a CI run of a fresh clone alone on this 2-core machine (round 9's last: the
+// tests 790 s), less what a file has saved since, measured or estimated; a file not named counts as
+// SHORT (a unit file as 1 s, a bundle of them as many). The simulation keeps them whatever runs beside: with more slots than cores it is
 // optimistic. They only order the files: nothing is timed. The schedule printed after each run
 // (above) gives the next figures.
 // What a run costs, counted whole (13:00 run of round 9, 3 slots, beside other work at load 7): the
@@ -42,51 +42,53 @@ import { tap } from 'node:test/reporters';
 import { pathToFileURL } from 'node:url';
 
 const SECONDS = {
-  'tests/github/action.test.ts': 150,
-  'tests/image/python-libraries.test.ts': 123,
-  // 141 s in that run; one cg-bench run, not two, since: 82 s alone.
-  'tests/image/python.test.ts': 85,
-  'tests/gitlab/component.test.ts': 68,
-  'tests/runners/gitlab-ci-local-sharded.test.ts': 68,
-  'tests/image/stress.test.ts': 61,
-  'tests/runners/dogfood-gitlab-ci-local.test.ts': 61,
-  'tests/engine/acceptance.test.ts': 60,
-  'tests/engine/sealed.test.ts': 60,
-  'tests/engine/stress.test.ts': 57,
-  'tests/image/image.test.ts': 56,
-  'tests/runners/gitlab-ci-local.test.ts': 53,
-  'tests/runners/act.test.ts': 46,
-  'tests/image/tools.test.ts': 40,
-  'tests/engine/bisect.test.ts': 39,
-  'tests/security/attacker.test.ts': 39,
-  'tests/engine/readme.test.ts': 38,
-  'tests/engine/seal.test.ts': 38,
-  'tests/runners/dogfood-act.test.ts': 32,
-  'tests/engine/runner.test.ts': 29,
-  'tests/engine/bad-input-classes.test.ts': 27,
-  'tests/engine/shard.test.ts': 25,
-  'tests/unit/actions-cache-directory.test.ts': 20,
-  'tests/engine/executables.test.ts': 18,
-  'tests/bench/smoke.test.ts': 17,
-  'tests/engine/flame.test.ts': 16,
-  'tests/engine/line-text-secrets.test.ts': 13,
-  'tests/engine/memory.test.ts': 12,
-  'tests/image/derived-image.test.ts': 12,
-  'tests/image/entropy.test.ts': 11,
-  'tests/engine/swapped-benchmark-dir.test.ts': 10,
-  'tests/engine/bad-input.test.ts': 9,
-  'tests/engine/paired.test.ts': 9,
-  'tests/engine/setup-network.test.ts': 9,
-  'tests/engine/paths.test.ts': 8,
+  'tests/github/action.test.ts': 164,
+  // 243 s in that run; seven of its 22 Python benchmarks measured no more since (CPU 127 -> 83 s).
+  'tests/image/python-libraries.test.ts': 160,
+  // 150 s in that run; one run of the examples fewer since.
+  'tests/image/image.test.ts': 130,
+  'tests/image/python.test.ts': 105,
+  'tests/gitlab/component.test.ts': 102,
+  'tests/runners/dogfood-gitlab-ci-local.test.ts': 92,
+  'tests/image/stress.test.ts': 83,
+  'tests/engine/acceptance.test.ts': 78,
+  'tests/engine/sealed.test.ts': 75,
+  'tests/engine/stress.test.ts': 71,
+  'tests/image/tools.test.ts': 67,
+  'tests/runners/gitlab-ci-local.test.ts': 61,
+  'tests/engine/shard.test.ts': 56,
+  'tests/security/attacker.test.ts': 55,
+  'tests/engine/seal.test.ts': 46,
+  'tests/bench/smoke.test.ts': 42,
+  'tests/engine/bad-input-classes.test.ts': 41,
+  'tests/engine/bisect.test.ts': 40,
+  'tests/engine/readme.test.ts': 39,
+  'tests/runners/gitlab-ci-local-sharded.test.ts': 39,
+  'tests/runners/dogfood-act.test.ts': 38,
+  'tests/engine/runner.test.ts': 35,
+  'tests/runners/act.test.ts': 35,
+  'tests/engine/kept-probes.test.ts': 34,
+  'tests/engine/executables.test.ts': 30,
+  'tests/engine/flame.test.ts': 30,
+  'tests/engine/line-text-secrets.test.ts': 22,
+  'tests/unit/actions-cache-directory.test.ts': 22,
+  'tests/engine/memory.test.ts': 17,
+  'tests/engine/setup-network.test.ts': 16,
+  'tests/image/derived-image.test.ts': 16,
+  'tests/unit/python-threads.test.ts': 16,
+  'tests/engine/paths.test.ts': 15,
+  'tests/engine/paired.test.ts': 14,
+  'tests/image/entropy.test.ts': 14,
+  'tests/engine/bad-input.test.ts': 13,
+  'tests/engine/swapped-benchmark-dir.test.ts': 13,
+  'tests/image/bisect.test.ts': 13,
+  'tests/unit/python-allocator.test.ts': 11,
+  'tests/unit/pid-lock.test.ts': 10,
   'tests/image/paired.test.ts': 8,
-  'tests/unit/python-allocator.test.ts': 8,
-  'tests/unit/python-threads.test.ts': 8,
-  'tests/image/bisect.test.ts': 7,
   'tests/engine/history.test.ts': 6,
   'tests/engine/argv-newlines.test.ts': 5,
   'tests/engine/functions.test.ts': 5,
   'tests/security/ipc.test.ts': 5,
-  'tests/unit/pid-lock.test.ts': 5,
   'tests/engine/lines.test.ts': 4,
   'tests/engine/paired-timeout.test.ts': 4,
   'tests/security/paired-strays.test.ts': 4,
