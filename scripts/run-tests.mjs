@@ -242,7 +242,8 @@ function startFiles(order, events, write) {
   const running = new Set();
   const stamp = process.env['CG_BENCH_TEST_IMAGE_STAMP'];
   // Without a suite's stamp (a file list run by hand), the image is taken as built.
-  const imageBuilt = () => !stamp || (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === (process.env['CG_BENCH_TEST_IMAGE'] ?? ''));
+  const imageBuilt = () =>
+    !stamp || (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === (process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test'));
   const pick = () => {
     const others = [...running].filter((f) => !WAITING(f)).length;
     const fits = (f) => others < SLOTS || WAITING(f) || !left.some(WAITING);
