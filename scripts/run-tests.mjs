@@ -40,6 +40,7 @@ import { basename, join, resolve } from 'node:path';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
 import { pathToFileURL } from 'node:url';
+import { takeNext } from './next-file.mjs';
 
 const SECONDS = {
   'tests/github/action.test.ts': 164,
@@ -230,12 +231,9 @@ startFiles(files, hub, (tapText) => process.stdout.write(tapText)).then(() => {
 /**
  * Runs the files SLOTS + WAITING_SLOTS at a time, each in a node:test run of its own, choosing the
  * next file when a slot frees from the files then running (not from the simulation's durations,
- * which a loaded machine makes wrong: a fixed order put host files beside tests/image/image.test.ts):
- * in `order`'s order, the first that would wait on none of the running files, with SLOTS of the
- * others running a waiting file only, a container file only once the image is built while a host
- * file can go instead, and a unit file only once the exclusive files have run (kept for beside
- * them). When every file left would wait, the slot stays free until a file ends. Each file's TAP is
- * printed whole when it ends; its summary lines are added up in `totals`.
+ * which a loaded machine makes wrong: a fixed order put host files beside tests/image/image.test.ts),
+ * by takeNext's rules (scripts/next-file.mjs) in `order`'s order. Each file's TAP is printed whole
+ * when it ends; its summary lines are added up in `totals`.
  */
 function startFiles(order, events, write) {
   const left = [...order];
@@ -244,22 +242,15 @@ function startFiles(order, events, write) {
   // Without a suite's stamp (a file list run by hand), the image is taken as built.
   const imageBuilt = () =>
     !stamp || (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === (process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test'));
-  const pick = () => {
-    const others = [...running].filter((f) => !WAITING(f)).length;
-    const fits = (f) => others < SLOTS || WAITING(f) || !left.some(WAITING);
-    // An exclusive file that must wait for running files keeps its place: no file after it in the
-    // order that it would wait on starts meanwhile (else, the slots refilled, it ran last, alone).
-    const reserved = left.filter((f) => EXCLUSIVE.has(f) && [...running].some((r) => waits(f, r)));
-    const behind = (f) => reserved.some((e) => e !== f && left.indexOf(e) < left.indexOf(f) && waits(f, e));
-    const free = (f) => fits(f) && ![...running].some((r) => waits(f, r)) && !behind(f);
-    const ready = (f) => (!inContainers(f) && !LOADS_MACHINE.has(f)) || imageBuilt();
-    const spare = (f) => !unit(f) || !left.some((p) => EXCLUSIVE.has(p));
-    for (const take of [(f) => free(f) && ready(f) && spare(f), (f) => free(f) && spare(f), free]) {
-      const i = left.findIndex(take);
-      if (i !== -1) return left.splice(i, 1)[0];
-    }
-    return undefined;
+  const rules = {
+    slots: SLOTS,
+    waiting: WAITING,
+    exclusive: (f) => EXCLUSIVE.has(f),
+    waits,
+    ready: (f) => (!inContainers(f) && !LOADS_MACHINE.has(f)) || imageBuilt(),
+    unit,
   };
+  const pick = () => takeNext(left, [...running], rules);
   return new Promise((resolve) => {
     const fill = () => {
       while (running.size < SLOTS + WAITING_SLOTS) {
