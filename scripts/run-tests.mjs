@@ -1,5 +1,7 @@
 // The test files of scripts/test.sh, run as `node --test --test-concurrency=N` runs them (TAP on
-// stdout, exit 1 on a failure) but in the order below: `node --test` sorts its files by path, which
+// stdout, each file's printed whole when it ends, after a `# file:` line; the counts added up at the
+// end; exit 1 on a failure) but in the order below, each file started when a slot frees by what then
+// runs (startFiles): `node --test` sorts its files by path, which
 // started the container files late (a long tail on one core, every container test waiting on the
 // engine lock of the one before) and beside the files that hold the engine lock exclusively
 // (tests/image/engine-lock.sh), waiting on them.
@@ -16,71 +18,78 @@
 // and for the first IMAGE_SECONDS, while the image builds, host files only.
 // A slot more takes only the runners' files, which mostly wait (WAITING_SLOTS).
 // (Container files used to have a lane of their own, beside the host files, when three of them held
-// the engine alone: that lane, 1,000 s of files, then made the run.) The seconds below are rough: a
-// CI run alone on this 2-core machine (r23: 915 s, of which the tests 887 s; the files' sum 1,690 s),
-// less what a file has saved since, measured or estimated; a file not named counts as SHORT (a unit
-// file as 1 s). The simulation keeps them whatever runs beside: with more slots than cores it is
+// the engine alone: that lane, 1,000 s of files, then made the run.) The seconds below are rough: the
+// files' wall times in a CI run of a fresh clone alone on this 2-core machine (round 9's last: the
+// tests 790 s), less what a file has saved since, measured or estimated; a file not named counts as
+// SHORT (a unit file as 1 s, a bundle of them as many). The simulation keeps them whatever runs beside: with more slots than cores it is
 // optimistic. They only order the files: nothing is timed. The schedule printed after each run
 // (above) gives the next figures.
 // What a run costs, counted whole (13:00 run of round 9, 3 slots, beside other work at load 7): the
 // suite's processes 741 s of CPU (what `time bash .ci/run` reports) and the containers' cgroups 610 s
 // more (conmon's children are not the suite's processes; other work's containers, if any ran, are in
 // it too), up to 1,350 s on 2 cores, 1.89 of them busy: the suite is nearly CPU-bound, and no order
-// brings it far under 675 s on two cores. And the order is fixed before
-// the run: when the durations are off (a loaded machine), files end up beside others than planned
-// (there, host files beside tests/image/image.test.ts, whose Python comparisons then say "not
-// comparable" instead: it passed).
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+// brings it far under 675 s on two cores (scripts/cpu-per-file.mjs gives each file's CPU). The order
+// was fixed before the run: when the durations were off (a loaded machine), files ended up beside
+// others than planned (host files beside tests/image/image.test.ts, whose Python comparisons then
+// said "not comparable" instead: it passed). So the order is the simulation's, but which file starts
+// is decided as slots free, from the files then running and whether the image is built.
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
+import { pathToFileURL } from 'node:url';
+import { takeNext } from './next-file.mjs';
 
 const SECONDS = {
-  'tests/github/action.test.ts': 150,
-  'tests/image/python-libraries.test.ts': 123,
-  // 141 s in that run; one cg-bench run, not two, since: 82 s alone.
-  'tests/image/python.test.ts': 85,
-  'tests/gitlab/component.test.ts': 68,
-  'tests/runners/gitlab-ci-local-sharded.test.ts': 68,
-  'tests/image/stress.test.ts': 61,
-  'tests/runners/dogfood-gitlab-ci-local.test.ts': 61,
-  'tests/engine/acceptance.test.ts': 60,
-  'tests/engine/sealed.test.ts': 60,
-  'tests/engine/stress.test.ts': 57,
-  'tests/image/image.test.ts': 56,
-  'tests/runners/gitlab-ci-local.test.ts': 53,
-  'tests/runners/act.test.ts': 46,
-  'tests/image/tools.test.ts': 40,
-  'tests/engine/bisect.test.ts': 39,
-  'tests/security/attacker.test.ts': 39,
-  'tests/engine/readme.test.ts': 38,
-  'tests/engine/seal.test.ts': 38,
-  'tests/runners/dogfood-act.test.ts': 32,
-  'tests/engine/runner.test.ts': 29,
-  'tests/engine/bad-input-classes.test.ts': 27,
-  'tests/engine/shard.test.ts': 25,
-  'tests/unit/actions-cache-directory.test.ts': 20,
-  'tests/engine/executables.test.ts': 18,
-  'tests/bench/smoke.test.ts': 17,
-  'tests/engine/flame.test.ts': 16,
-  'tests/engine/line-text-secrets.test.ts': 13,
-  'tests/engine/memory.test.ts': 12,
-  'tests/image/derived-image.test.ts': 12,
-  'tests/image/entropy.test.ts': 11,
-  'tests/engine/swapped-benchmark-dir.test.ts': 10,
-  'tests/engine/bad-input.test.ts': 9,
-  'tests/engine/paired.test.ts': 9,
-  'tests/engine/setup-network.test.ts': 9,
-  'tests/engine/paths.test.ts': 8,
+  'tests/github/action.test.ts': 164,
+  // 243 s in that run; seven of its 22 Python benchmarks measured no more since (CPU 127 -> 83 s).
+  'tests/image/python-libraries.test.ts': 160,
+  // 150 s in that run; one run of the examples fewer since.
+  'tests/image/image.test.ts': 130,
+  'tests/image/python.test.ts': 105,
+  'tests/gitlab/component.test.ts': 102,
+  'tests/runners/dogfood-gitlab-ci-local.test.ts': 92,
+  'tests/image/stress.test.ts': 83,
+  'tests/engine/acceptance.test.ts': 78,
+  'tests/engine/sealed.test.ts': 75,
+  'tests/engine/stress.test.ts': 71,
+  'tests/image/tools.test.ts': 67,
+  'tests/runners/gitlab-ci-local.test.ts': 61,
+  'tests/engine/shard.test.ts': 56,
+  'tests/security/attacker.test.ts': 55,
+  'tests/engine/seal.test.ts': 46,
+  'tests/bench/smoke.test.ts': 42,
+  'tests/engine/bad-input-classes.test.ts': 41,
+  'tests/engine/bisect.test.ts': 40,
+  'tests/engine/readme.test.ts': 39,
+  'tests/runners/gitlab-ci-local-sharded.test.ts': 39,
+  'tests/runners/dogfood-act.test.ts': 38,
+  'tests/engine/runner.test.ts': 35,
+  'tests/runners/act.test.ts': 35,
+  'tests/engine/kept-probes.test.ts': 34,
+  'tests/engine/executables.test.ts': 30,
+  'tests/engine/flame.test.ts': 30,
+  'tests/engine/line-text-secrets.test.ts': 22,
+  'tests/unit/actions-cache-directory.test.ts': 22,
+  'tests/engine/memory.test.ts': 17,
+  'tests/engine/setup-network.test.ts': 16,
+  'tests/image/derived-image.test.ts': 16,
+  'tests/unit/python-threads.test.ts': 16,
+  'tests/engine/paths.test.ts': 15,
+  'tests/engine/paired.test.ts': 14,
+  'tests/image/entropy.test.ts': 14,
+  'tests/engine/bad-input.test.ts': 13,
+  'tests/engine/swapped-benchmark-dir.test.ts': 13,
+  'tests/image/bisect.test.ts': 13,
+  'tests/unit/python-allocator.test.ts': 11,
+  'tests/unit/pid-lock.test.ts': 10,
   'tests/image/paired.test.ts': 8,
-  'tests/unit/python-allocator.test.ts': 8,
-  'tests/unit/python-threads.test.ts': 8,
-  'tests/image/bisect.test.ts': 7,
   'tests/engine/history.test.ts': 6,
   'tests/engine/argv-newlines.test.ts': 5,
   'tests/engine/functions.test.ts': 5,
   'tests/security/ipc.test.ts': 5,
-  'tests/unit/pid-lock.test.ts': 5,
   'tests/engine/lines.test.ts': 4,
   'tests/engine/paired-timeout.test.ts': 4,
   'tests/security/paired-strays.test.ts': 4,
@@ -115,12 +124,32 @@ const SLOTS = Number(process.env['CG_BENCH_TEST_SLOTS'] ?? 2);
  */
 const WAITING_SLOTS = Number(process.env['CG_BENCH_TEST_WAITING_SLOTS'] ?? 1);
 const WAITING = (f) => f.startsWith('tests/runners/') || f === 'tests/github/action.test.ts';
-const given = process.argv.slice(list ? 3 : 2);
-const seconds = (f) => SECONDS[f] ?? (f.startsWith('tests/unit/') ? 1 : SHORT);
+/**
+ * Short unit files run BUNDLE_SIZE to a process (a bundle: a file that imports them), not one each:
+ * a file's own process cost ~0.4 s of CPU whatever it tests (Node, tsx, the modules it imports;
+ * measured: 20 short unit files 10.0 s of CPU one process each, 2.1 s in one). A unit file keeps a
+ * process of its own when it changes its process's state (environment, working directory, umask,
+ * handlers, mocks: OWN_PROCESS, read from its text) or has a duration above (the schedule places it).
+ */
+const BUNDLE_SIZE = 10;
+const OWN_PROCESS = /process\.(on|once|exit|exitCode|chdir|umask|set[ug]id|stdin)\b|process\.env\[[^\]]+\]\s*=[^=]|delete process\.env|\bmock\./;
+const listed = process.argv.slice(list ? 3 : 2);
+const bundled = listed.filter((f) => f.startsWith('tests/unit/') && SECONDS[f] === undefined && !OWN_PROCESS.test(readFileSync(f, 'utf8')));
+const bundleDir = list || bundled.length < 2 ? undefined : mkdtempSync(join(tmpdir(), 'cg-bench-unit-bundles-'));
+/** Each bundle's path, and the unit files it imports. */
+const bundles = new Map();
+for (let i = 0; bundleDir && i < bundled.length; i += BUNDLE_SIZE) {
+  const members = bundled.slice(i, i + BUNDLE_SIZE);
+  const path = join(bundleDir, `unit-bundle-${bundles.size + 1}.test.mjs`);
+  writeFileSync(path, members.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(f)).href)};\n`).join(''));
+  bundles.set(path, members);
+}
+const given = [...listed.filter((f) => ![...bundles.values()].some((m) => m.includes(f))), ...bundles.keys()];
+const seconds = (f) => SECONDS[f] ?? bundles.get(f)?.length ?? (f.startsWith('tests/unit/') ? 1 : SHORT);
 const inContainers = (f) => CONTAINER_DIRS.some((d) => f.startsWith(d));
 const longestFirst = (a, b) => seconds(b) - seconds(a) || a.localeCompare(b);
 // Unit files last: short and lock-free, they fill the end.
-const unit = (f) => f.startsWith('tests/unit/');
+const unit = (f) => f.startsWith('tests/unit/') || bundles.has(f);
 const pending = [...given.filter((f) => !unit(f)).sort(longestFirst), ...given.filter(unit).sort(longestFirst)];
 /**
  * Whether `file` would wait on the engine lock while `other` runs, or would be disturbed by it: an
@@ -187,14 +216,82 @@ if (list) {
   console.log(log.join('\n'));
   process.exit(0);
 }
-const stream = run({ files, concurrency: SLOTS + WAITING_SLOTS });
-stream.on('test:fail', () => {
+const hub = new EventEmitter();
+hub.on('test:fail', () => {
   process.exitCode = 1;
 });
-const timeline = watchSchedule(stream, files);
-const tapped = stream.compose(tap);
-tapped.pipe(process.stdout);
-tapped.on('end', () => process.stdout.write(timeline.report()));
+const timeline = watchSchedule(hub, files);
+const totals = new Map();
+startFiles(files, hub, (tapText) => process.stdout.write(tapText)).then(() => {
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  const summary = [...totals].map(([k, v]) => `# ${k} ${v}`).join('\n');
+  process.stdout.write(`${summary}\n${timeline.report()}`);
+});
+
+/**
+ * Runs the files SLOTS + WAITING_SLOTS at a time, each in a node:test run of its own, choosing the
+ * next file when a slot frees from the files then running (not from the simulation's durations,
+ * which a loaded machine makes wrong: a fixed order put host files beside tests/image/image.test.ts),
+ * by takeNext's rules (scripts/next-file.mjs) in `order`'s order. Each file's TAP is printed whole
+ * when it ends; its summary lines are added up in `totals`.
+ */
+function startFiles(order, events, write) {
+  const left = [...order];
+  const running = new Set();
+  const stamp = process.env['CG_BENCH_TEST_IMAGE_STAMP'];
+  // Without a suite's stamp (a file list run by hand), the image is taken as built.
+  const imageBuilt = () =>
+    !stamp || (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === (process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test'));
+  const rules = {
+    slots: SLOTS,
+    waiting: WAITING,
+    exclusive: (f) => EXCLUSIVE.has(f),
+    waits,
+    ready: (f) => (!inContainers(f) && !LOADS_MACHINE.has(f)) || imageBuilt(),
+    unit,
+  };
+  const pick = () => takeNext(left, [...running], rules);
+  return new Promise((resolve) => {
+    const fill = () => {
+      while (running.size < SLOTS + WAITING_SLOTS) {
+        const file = pick();
+        if (file === undefined) break;
+        running.add(file);
+        const stream = run({ files: [file], concurrency: 1 });
+        for (const name of ['test:dequeue', 'test:complete', 'test:fail']) stream.on(name, (d) => events.emit(name, d));
+        let text = '';
+        const tapped = stream.compose(tap);
+        tapped.on('data', (chunk) => {
+          text += chunk;
+        });
+        tapped.on('end', () => {
+          write(`# file: ${bundles.has(file) ? bundles.get(file).join(' ') : file}\n${ownLines(text)}`);
+          running.delete(file);
+          fill();
+        });
+      }
+      if (running.size === 0 && left.length === 0) resolve();
+    };
+    fill();
+    // The image's build ends without a file ending: look again now and then while a slot is free.
+    const timer = setInterval(() => {
+      if (left.length === 0) clearInterval(timer);
+      else if (running.size < SLOTS + WAITING_SLOTS) fill();
+    }, 2000);
+  });
+}
+
+/** A file's TAP without the header and summary lines that each file's run prints (counts added up in `totals` instead). */
+function ownLines(text) {
+  const kept = [];
+  for (const line of text.split('\n')) {
+    const summary = /^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) (\d+(?:\.\d+)?)$/.exec(line);
+    if (summary) {
+      if (summary[1] !== 'duration_ms') totals.set(summary[1], (totals.get(summary[1]) ?? 0) + Number(summary[2]));
+    } else if (line !== 'TAP version 13' && line !== '') kept.push(line);
+  }
+  return kept.length ? `${kept.join('\n')}\n` : '';
+}
 
 /** The machine's CPU time so far, busy and all, in clock ticks (/proc/stat; undefined elsewhere). */
 function machineTicks() {
@@ -223,7 +320,8 @@ function watchSchedule(events, names) {
   const lines = [];
   const running = new Set();
   let last = { t: 0, ticks: machineTicks() };
-  const short = (f) => f.replace(/^tests\//, '').replace(/\.test\.ts$/, '');
+  const short = (f) =>
+    bundles.has(f) ? `${basename(f, '.test.mjs')} (${bundles.get(f).length} unit files)` : f.replace(/^tests\//, '').replace(/\.test\.ts$/, '');
   const mark = (sign, file) => {
     const t = at();
     const ticks = machineTicks();
@@ -252,7 +350,9 @@ function watchSchedule(events, names) {
       const out = ["# schedule: each file's wall time (start -> end, seconds since the tests started), longest first"];
       const rows = [...spans].map(([file, s]) => ({ file, start: s.start, end: s.end ?? end }));
       for (const r of rows.sort((a, b) => b.end - b.start - (a.end - a.start)))
-        out.push(`${(r.end - r.start).toFixed(1).padStart(7)} s  ${r.start.toFixed(1).padStart(6)} -> ${r.end.toFixed(1).padStart(6)}  ${r.file}`);
+        out.push(
+          `${(r.end - r.start).toFixed(1).padStart(7)} s  ${r.start.toFixed(1).padStart(6)} -> ${r.end.toFixed(1).padStart(6)}  ${bundles.has(r.file) ? `${short(r.file)}: ${bundles.get(r.file).join(' ')}` : r.file}`,
+        );
       const ticks = machineTicks();
       const busy =
         ticks && first ? ` the machine's cores busy ${(((ticks.busy - first.busy) / (ticks.all - first.all)) * cores).toFixed(2)} of ${cores} on average;` : '';

