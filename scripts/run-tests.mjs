@@ -222,10 +222,14 @@ hub.on('test:fail', () => {
 });
 const timeline = watchSchedule(hub, files);
 const totals = new Map();
+// One TAP stream, as `node --test` prints for many files: one header, each file's top-level test
+// points numbered on from the file before (ownLines), one plan at the end.
+let points = 0;
+process.stdout.write('TAP version 13\n');
 startFiles(files, hub, (tapText) => process.stdout.write(tapText)).then(() => {
   if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
   const summary = [...totals].map(([k, v]) => `# ${k} ${v}`).join('\n');
-  process.stdout.write(`${summary}\n${timeline.report()}`);
+  process.stdout.write(`1..${points}\n${summary}\n${timeline.report()}`);
 });
 
 /**
@@ -281,14 +285,19 @@ function startFiles(order, events, write) {
   });
 }
 
-/** A file's TAP without the header and summary lines that each file's run prints (counts added up in `totals` instead). */
+/**
+ * A file's TAP without the header, plan and summary lines that each file's run prints (counts added
+ * up in `totals` instead, one plan at the end), its top-level test points numbered on from `points`.
+ */
 function ownLines(text) {
   const kept = [];
   for (const line of text.split('\n')) {
     const summary = /^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) (\d+(?:\.\d+)?)$/.exec(line);
+    const point = /^(not ok|ok) \d+(.*)$/.exec(line);
     if (summary) {
       if (summary[1] !== 'duration_ms') totals.set(summary[1], (totals.get(summary[1]) ?? 0) + Number(summary[2]));
-    } else if (line !== 'TAP version 13' && line !== '') kept.push(line);
+    } else if (point) kept.push(`${point[1]} ${++points}${point[2]}`);
+    else if (line !== 'TAP version 13' && line !== '' && !/^1\.\.\d+$/.test(line)) kept.push(line);
   }
   return kept.length ? `${kept.join('\n')}\n` : '';
 }
