@@ -57,3 +57,35 @@ test('a benchmark that renames TMPDIR (in its checkout) does not stop cg-bench w
   assert.notEqual(r.code, 70, r.stdout + r.stderr);
   assert.doesNotMatch(r.stderr, /internal error/);
 });
+
+test("a timed benchmark cannot swap cg-bench paired's stopwatch helper in TMPDIR for its own program, which root then runs", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  // Only root can write here: the swapped helper, run as root, leaves this file.
+  const rootOnly = mkdtempSync(join(ROOT, '.cache', 'r10-root-only-'));
+  const mark = join(rootOnly, 'ran-as-root');
+  const swap = [
+    'for d in .tmp/cg-bench-stopwatch-*; do',
+    '  case $d in *.old | *"*") continue ;; esac',
+    '  [ -e "$d.old" ] && continue',
+    '  mv "$d" "$d.old" && mkdir "$d" || continue',
+    `  printf '%s\\n' '#!/bin/sh' 'id -u > ${mark}' 'exec "$(dirname "$0").old/stopwatch" "$@"' > "$d/stopwatch"`,
+    '  chmod 755 "$d/stopwatch" "$d"',
+    'done',
+    'true',
+    '',
+  ].join('\n');
+  const head = projectWithTmpdir(['benchmarks:', '  - name: t', '    mode: wallclock', '    run: [sh, swap.sh]', ''].join('\n'), { 'swap.sh': swap });
+  if (head === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
+  const base = projectWithTmpdir(['benchmarks:', '  - name: t', '    mode: wallclock', '    run: [sh, -c, "true"]', ''].join('\n'))!;
+  t.after(() => {
+    for (const dir of [head.dir, base.dir, rootOnly]) rmSync(dir, { recursive: true, force: true });
+  });
+  const r = await cli(['paired', base.dir, '--budget', '3s', '--out', join(head.dir, 'pout')], {
+    cwd: head.dir,
+    env: { TMPDIR: head.tmp, CG_BENCH_RUN_AS: `${CODE}:${CODE}` },
+  });
+  // On main (4605884): exit 0, and root ran the benchmark's `stopwatch` (it wrote "0" here; as root it
+  // read the root-only secret and cg-bench's environ, GITHUB_TOKEN and CI_JOB_TOKEN: findings/06).
+  assert.equal(existsSync(mark), false, `root ran the code's stopwatch: ${r.stdout}${r.stderr}`);
+});
