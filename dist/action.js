@@ -38418,6 +38418,7 @@ import { basename as basename3, dirname as dirname4, join as join4 } from "node:
 
 // src/untrusted/environment.ts
 import { lstatSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname as dirname3, join as join3 } from "node:path";
 var SYSTEM_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
 function rootsOnly(dir) {
@@ -38440,6 +38441,38 @@ function ownProgramsPath() {
 }
 function ownProgramsEnv() {
   return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
+}
+function guardProblem(dir) {
+  const own = process.getuid?.() ?? 0;
+  for (let at = dir; ; at = dirname3(at)) {
+    const s = lstatSync(at);
+    if (!s.isDirectory()) return `${at} is not a directory`;
+    if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
+    if ((s.mode & 18) !== 0 && (s.mode & 512) === 0) return `${at} may be written by others (mode ${(s.mode & 4095).toString(8)}, no sticky bit)`;
+    if (at === "/") return void 0;
+  }
+}
+var ownTmp;
+function ownTmpdir() {
+  if (ownTmp !== void 0) return ownTmp;
+  const given = tmpdir();
+  let problem;
+  try {
+    const real = realpathSync(given);
+    problem = guardProblem(real);
+    if (problem === void 0) ownTmp = real;
+  } catch (error2) {
+    problem = errorMessage(error2);
+  }
+  if (ownTmp === void 0) {
+    const fallback = guardProblem("/tmp");
+    if (fallback !== void 0)
+      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR (${given}): ${problem}; /tmp: ${fallback}`);
+    process.stderr.write(`cg-bench: TMPDIR (${given}) is not used for cg-bench's own files (${problem}): /tmp is
+`);
+    ownTmp = "/tmp";
+  }
+  return ownTmp;
 }
 var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 function inSharedTmp(path12) {
@@ -39761,7 +39794,7 @@ function headline(message) {
 
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, realpath, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import { machine as machine2, tmpdir } from "node:os";
+import { machine as machine2 } from "node:os";
 import { join as join9 } from "node:path";
 
 // src/results/host-probe.ts
@@ -40344,7 +40377,7 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await realpath(await mkdtemp(join9(tmpdir(), "cg-bench-cpu-")));
+  const dir = await realpath(await mkdtemp(join9(ownTmpdir(), "cg-bench-cpu-")));
   try {
     const log2 = join9(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
@@ -40755,7 +40788,7 @@ import {
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
-import { arch as arch2, hostname, tmpdir as tmpdir2 } from "node:os";
+import { arch as arch2, hostname } from "node:os";
 import { basename as basename8, dirname as dirname9, join as join12, relative as relative3 } from "node:path";
 
 // src/parse/cachegrind.ts
@@ -41201,7 +41234,7 @@ function runsDirectory() {
   return dir;
 }
 function runsDirectoryPath() {
-  return join12(realOrGiven(tmpdir2()), "cg-bench-runs");
+  return join12(ownTmpdir(), "cg-bench-runs");
 }
 function runsCover() {
   const runs = runsDirectoryPath();
@@ -44601,7 +44634,6 @@ import { join as join27 } from "node:path";
 
 // src/container/measurer.ts
 import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { tmpdir as tmpdir4 } from "node:os";
 import { dirname as dirname15, join as join26, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
@@ -46682,7 +46714,7 @@ import { join as join25 } from "node:path";
 
 // src/stopwatch/executor.ts
 import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
-import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
+import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
 import { delimiter as delimiter4, join as join24 } from "node:path";
 
 // src/stopwatch/helper.ts
@@ -46699,7 +46731,7 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join24(tmpdir3(), "cg-bench-stopwatch-"));
+    const dir = mkdtempSync2(join24(ownTmpdir(), "cg-bench-stopwatch-"));
     const file = join24(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
@@ -47368,7 +47400,7 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync3(join26(tmpdir4(), "cg-bench-no-git-"));
+    const made = mkdtempSync3(join26(ownTmpdir(), "cg-bench-no-git-"));
     chmodSync3(made, 365);
     process.once("exit", () => rmSync13(made, { recursive: true, force: true }));
     emptyDirectory = made;
@@ -88454,7 +88486,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/cache-directory.ts
 import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
-import { tmpdir as tmpdir5 } from "node:os";
+import { tmpdir as tmpdir2 } from "node:os";
 import { join as join38 } from "node:path";
 function ownRootProblem(root) {
   try {
@@ -88465,7 +88497,7 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join38(tmpdir5(), name);
+  const root = join38(tmpdir2(), name);
   const dir = join38(root, suiteId);
   return {
     dir,

@@ -10070,6 +10070,7 @@ import { basename as basename2, dirname as dirname4, join as join3 } from "node:
 
 // src/untrusted/environment.ts
 import { lstatSync as lstatSync2, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname as dirname3, join as join2 } from "node:path";
 var SYSTEM_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
 function rootsOnly(dir) {
@@ -10092,6 +10093,38 @@ function ownProgramsPath() {
 }
 function ownProgramsEnv() {
   return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
+}
+function guardProblem(dir) {
+  const own = process.getuid?.() ?? 0;
+  for (let at = dir; ; at = dirname3(at)) {
+    const s = lstatSync2(at);
+    if (!s.isDirectory()) return `${at} is not a directory`;
+    if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
+    if ((s.mode & 18) !== 0 && (s.mode & 512) === 0) return `${at} may be written by others (mode ${(s.mode & 4095).toString(8)}, no sticky bit)`;
+    if (at === "/") return void 0;
+  }
+}
+var ownTmp;
+function ownTmpdir() {
+  if (ownTmp !== void 0) return ownTmp;
+  const given = tmpdir();
+  let problem;
+  try {
+    const real = realpathSync3(given);
+    problem = guardProblem(real);
+    if (problem === void 0) ownTmp = real;
+  } catch (error) {
+    problem = errorMessage(error);
+  }
+  if (ownTmp === void 0) {
+    const fallback = guardProblem("/tmp");
+    if (fallback !== void 0)
+      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR (${given}): ${problem}; /tmp: ${fallback}`);
+    process.stderr.write(`cg-bench: TMPDIR (${given}) is not used for cg-bench's own files (${problem}): /tmp is
+`);
+    ownTmp = "/tmp";
+  }
+  return ownTmp;
 }
 var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 function inSharedTmp(path) {
@@ -10877,7 +10910,7 @@ function headline(message) {
 
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, realpath, rm, writeFile } from "node:fs/promises";
-import { machine as machine2, tmpdir } from "node:os";
+import { machine as machine2 } from "node:os";
 import { join as join7 } from "node:path";
 
 // src/results/host-probe.ts
@@ -11460,7 +11493,7 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text3)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await realpath(await mkdtemp(join7(tmpdir(), "cg-bench-cpu-")));
+  const dir = await realpath(await mkdtemp(join7(ownTmpdir(), "cg-bench-cpu-")));
   try {
     const log = join7(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
@@ -11871,7 +11904,7 @@ import {
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
-import { arch, hostname, tmpdir as tmpdir2 } from "node:os";
+import { arch, hostname } from "node:os";
 import { basename as basename6, dirname as dirname8, join as join10, relative as relative4 } from "node:path";
 
 // src/util/fixed-hostname.ts
@@ -12044,7 +12077,7 @@ function runsDirectory() {
   return dir;
 }
 function runsDirectoryPath() {
-  return join10(realOrGiven(tmpdir2()), "cg-bench-runs");
+  return join10(ownTmpdir(), "cg-bench-runs");
 }
 function runsCover() {
   const runs = runsDirectoryPath();
@@ -16466,7 +16499,7 @@ import { join as join26 } from "node:path";
 
 // src/stopwatch/executor.ts
 import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync10, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
-import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
+import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
 import { delimiter as delimiter3, join as join25 } from "node:path";
 
 // src/stopwatch/helper.ts
@@ -16483,7 +16516,7 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join25(tmpdir3(), "cg-bench-stopwatch-"));
+    const dir = mkdtempSync2(join25(ownTmpdir(), "cg-bench-stopwatch-"));
     const file = join25(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);

@@ -1,5 +1,4 @@
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
@@ -11,6 +10,7 @@ import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results, TimedResult } from '../results/types.ts';
 import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
+import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree, NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
@@ -116,7 +116,7 @@ function hideGit(checkout: string): Mount[] {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync(join(tmpdir(), 'cg-bench-no-git-'));
+    const made = mkdtempSync(join(ownTmpdir(), 'cg-bench-no-git-'));
     chmodSync(made, 0o555);
     process.once('exit', () => rmSync(made, { recursive: true, force: true }));
     emptyDirectory = made;

@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { machine, tmpdir } from 'node:os';
+import { machine } from 'node:os';
 import { join } from 'node:path';
 import type { CacheGeometry, Weights } from '../config/types.ts';
 import { cpuLists, loaderPath, probeLoader, type LoaderDiagnostics } from './host-probe.ts';
@@ -8,6 +8,7 @@ import { cachedProbe, probedPrograms, probeKey, probeKeyParts } from './probe-ca
 import { MEASUREMENT_METHOD, VERSION } from '../version.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { Command } from '../untrusted/command.ts';
+import { ownTmpdir } from '../untrusted/environment.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
 
@@ -49,7 +50,7 @@ async function osRelease(): Promise<string | null> {
 /** The CPU as Valgrind presents it to the program: its hwcaps line and, on x86-64, CPUID. */
 async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['cpu']> {
   // Real: runProcess enters a working directory only at its real path (a TMPDIR through a link).
-  const dir = await realpath(await mkdtemp(join(tmpdir(), 'cg-bench-cpu-')));
+  const dir = await realpath(await mkdtemp(join(ownTmpdir(), 'cg-bench-cpu-')));
   try {
     const log = join(dir, 'valgrind.log');
     const x86 = machine() === 'x86_64';

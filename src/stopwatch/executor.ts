@@ -1,9 +1,10 @@
 import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { arch, availableParallelism, platform, tmpdir } from 'node:os';
+import { arch, availableParallelism, platform } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
 import { Command } from '../untrusted/command.ts';
+import { ownTmpdir } from '../untrusted/environment.ts';
 import { runProcess, runProcessSync, type ProcessOutcome } from '../untrusted/process.ts';
 import { STOPWATCH_X86_64 } from './helper.ts';
 
@@ -53,7 +54,7 @@ function helper(): string | null {
   helperFile = null;
   if (platform() !== 'linux' || arch() !== 'x64' || process.env['CG_BENCH_STOPWATCH_HELPER'] === '0') return helperFile;
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'cg-bench-stopwatch-'));
+    const dir = mkdtempSync(join(ownTmpdir(), 'cg-bench-stopwatch-'));
     const file = join(dir, 'stopwatch');
     writeFileSync(file, STOPWATCH_X86_64);
     chmodSync(file, 0o755);

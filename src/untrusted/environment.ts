@@ -1,5 +1,7 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CgBenchError, errorMessage } from '../errors.ts';
 
 /** The system's directories, where util-linux, coreutils, the shell, git and Valgrind are installed. */
 const SYSTEM_PATH: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
@@ -43,6 +45,52 @@ export function ownProgramsPath(): string {
  */
 export function ownProgramsEnv(): Record<string, string> {
   return { PATH: ownProgramsPath(), LC_ALL: 'C', LANGUAGE: 'C' };
+}
+
+/**
+ * Why another uid could rename or replace something on the way to `dir` (a directory there not
+ * root's or this process's, or one another uid may write without the sticky bit), or undefined.
+ */
+function guardProblem(dir: string): string | undefined {
+  const own = process.getuid?.() ?? 0;
+  for (let at = dir; ; at = dirname(at)) {
+    const s = lstatSync(at);
+    if (!s.isDirectory()) return `${at} is not a directory`;
+    if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
+    if ((s.mode & 0o022) !== 0 && (s.mode & 0o1000) === 0) return `${at} may be written by others (mode ${(s.mode & 0o7777).toString(8)}, no sticky bit)`;
+    if (at === '/') return undefined;
+  }
+}
+
+let ownTmp: string | undefined;
+/**
+ * Where cg-bench makes its own temporary files, resolved once: the seal files and Valgrind's staging
+ * (cg-bench-runs), the stopwatch helper and the CPU probe that root runs by path, a base checkout.
+ * TMPDIR's real path when only root and cg-bench's uid may rename or replace what lies on the way to
+ * it (guardProblem), else /tmp, said once. With TMPDIR in a checkout (TMPDIR=$CI_PROJECT_DIR/.tmp),
+ * the code's uid could rename root's directories there: a timed benchmark put its own `stopwatch`
+ * at the helper's path and root ran it (reading the CI tokens); another swapped TMPDIR for a
+ * directory of its own and planted a profile in the next benchmark's staging (attack pass, round 10).
+ */
+export function ownTmpdir(): string {
+  if (ownTmp !== undefined) return ownTmp;
+  const given = tmpdir();
+  let problem: string | undefined;
+  try {
+    const real = realpathSync(given);
+    problem = guardProblem(real);
+    if (problem === undefined) ownTmp = real;
+  } catch (error) {
+    problem = errorMessage(error);
+  }
+  if (ownTmp === undefined) {
+    const fallback = guardProblem('/tmp');
+    if (fallback !== undefined)
+      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR (${given}): ${problem}; /tmp: ${fallback}`);
+    process.stderr.write(`cg-bench: TMPDIR (${given}) is not used for cg-bench's own files (${problem}): /tmp is\n`);
+    ownTmp = '/tmp';
+  }
+  return ownTmp;
 }
 
 /** The temporary directories every run on a machine shares: in a view (sandbox.ts), each run gets its own, empty. */

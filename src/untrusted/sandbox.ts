@@ -24,7 +24,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { arch, hostname, tmpdir } from 'node:os';
+import { arch, hostname } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
@@ -33,7 +33,7 @@ import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { Command } from './command.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
-import { ownProgram, ownProgramsEnv, SHARED_TMP_DIRS } from './environment.ts';
+import { ownProgram, ownProgramsEnv, ownTmpdir, SHARED_TMP_DIRS } from './environment.ts';
 import { keptProbe, keptProbesStillWork } from './kept-probes.ts';
 import { readBytesBounded } from './read.ts';
 import { asId, removeAsOwners } from './remove.ts';
@@ -259,9 +259,9 @@ function runsDirectory(): string {
   return dir;
 }
 
-/** By TMPDIR's real path: a view covers it there (runsCover), and a link to it is no way around that. */
+/** By its real path (ownTmpdir): a view covers it there (runsCover), and a link to it is no way around that. */
 function runsDirectoryPath(): string {
-  return join(realOrGiven(tmpdir()), 'cg-bench-runs');
+  return join(ownTmpdir(), 'cg-bench-runs');
 }
 
 /**
