@@ -15,9 +15,10 @@ const CODE = 65534;
 test("a link swapped into a handed path between the view's check and its mount is not followed: a directory binds what was checked, a file fails the run", {
   skip: !isRoot && 'needs root to run the code as another uid',
 }, (t) => {
-  // The mount program must lie outside the shared directories, which the view covers.
-  mkdirSync(join(ROOT, '.cache'), { recursive: true });
-  const scratch = mkdtempSync(join(ROOT, '.cache', 'race-'));
+  // The mount program must lie outside the shared directories, which the view covers, and where the
+  // view's root (the code's uid outside) may reach it: not below the checkout, which a fresh clone in
+  // a mkdtemp directory of root's (0700) hides, and the view's shell then ran the system's mount.
+  const scratch = mkdtempSync('/run/cg-bench-race-');
   chmodSync(scratch, 0o755);
   const root = tempDir('cg-bench-race-project-');
   chmodSync(root, 0o755);
