@@ -4,21 +4,20 @@
 // by TMPDIR's real path at every run (sandbox.ts, runsDirectoryPath), and the staging directories
 // and seal files by the path they had.
 import assert from 'node:assert/strict';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
-import { cli, ROOT } from '../helpers.ts';
+import { cli } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const CODE = 65534;
 
 /** A project owned by the code's uid outside the shared directories, with TMPDIR at `.tmp` in it. */
-function projectWithTmpdir(config: string, files: Record<string, string> = {}): { dir: string; tmp: string } | undefined {
-  if (SHARED_TMP_DIRS.some((dir) => ROOT.startsWith(`${dir}/`))) return undefined;
-  if ((statSync(ROOT).mode & 0o001) === 0) return undefined;
-  mkdirSync(join(ROOT, '.cache'), { recursive: true, mode: 0o755 });
-  const dir = mkdtempSync(join(ROOT, '.cache', 'r10-project-'));
+function projectWithTmpdir(config: string, files: Record<string, string> = {}): { dir: string; tmp: string } {
+  // In /run: outside the shared directories, and where the code's uid reaches it (a checkout in a
+  // mkdtemp directory of root's, 0700, as a fresh clone may lie, it could not: nothing would be tried).
+  const dir = mkdtempSync('/run/cg-bench-r10-project-');
+  chmodSync(dir, 0o755);
   writeFileSync(join(dir, 'cg-bench.yml'), config);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const tmp = join(dir, '.tmp');
@@ -30,11 +29,10 @@ function projectWithTmpdir(config: string, files: Record<string, string> = {}): 
 test("a setup command that links TMPDIR's name elsewhere does not make cg-bench (root) make cg-bench-runs there", {
   skip: !isRoot && 'needs root to run the code as another uid',
 }, async (t) => {
-  const target = mkdtempSync(join(ROOT, '.cache', 'r10-target-'));
+  const target = mkdtempSync('/run/cg-bench-r10-target-');
   const made = projectWithTmpdir(
     ['setup:', `  - sh -c 'mv .tmp .tmp.old && ln -s ${target} .tmp'`, 'benchmarks:', '  - name: one', '    run: [sh, -c, "echo one"]', ''].join('\n'),
   );
-  if (made === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
   t.after(() => {
     rmSync(made.dir, { recursive: true, force: true });
     rmSync(target, { recursive: true, force: true });
@@ -50,7 +48,6 @@ test('a benchmark that renames TMPDIR (in its checkout) does not stop cg-bench w
   skip: !isRoot && 'needs root to run the code as another uid',
 }, async (t) => {
   const made = projectWithTmpdir(['benchmarks:', '  - name: renamer', '    run: [sh, -c, "mv .tmp .tmp.old; mkdir .tmp"]', ''].join('\n'));
-  if (made === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
   t.after(() => rmSync(made.dir, { recursive: true, force: true }));
   const r = await cli(['run', '--out', join(made.dir, 'out')], { cwd: made.dir, env: { TMPDIR: made.tmp, CG_BENCH_RUN_AS: `${CODE}:${CODE}` } });
   // On main (4605884): exit 70, "internal error: ENOENT ... lstat '<TMPDIR>/cg-bench-runs/profiles-…'", no results.json.
@@ -62,7 +59,7 @@ test("a timed benchmark cannot swap cg-bench paired's stopwatch helper in TMPDIR
   skip: !isRoot && 'needs root to run the code as another uid',
 }, async (t) => {
   // Only root can write here: the swapped helper, run as root, leaves this file.
-  const rootOnly = mkdtempSync(join(ROOT, '.cache', 'r10-root-only-'));
+  const rootOnly = mkdtempSync('/run/cg-bench-r10-root-only-');
   const mark = join(rootOnly, 'ran-as-root');
   const swap = [
     'for d in .tmp/cg-bench-stopwatch-*; do',
@@ -76,8 +73,7 @@ test("a timed benchmark cannot swap cg-bench paired's stopwatch helper in TMPDIR
     '',
   ].join('\n');
   const head = projectWithTmpdir(['benchmarks:', '  - name: t', '    mode: wallclock', '    run: [sh, swap.sh]', ''].join('\n'), { 'swap.sh': swap });
-  if (head === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
-  const base = projectWithTmpdir(['benchmarks:', '  - name: t', '    mode: wallclock', '    run: [sh, -c, "true"]', ''].join('\n'))!;
+  const base = projectWithTmpdir(['benchmarks:', '  - name: t', '    mode: wallclock', '    run: [sh, -c, "true"]', ''].join('\n'));
   t.after(() => {
     for (const dir of [head.dir, base.dir, rootOnly]) rmSync(dir, { recursive: true, force: true });
   });
