@@ -38446,9 +38446,11 @@ function guardProblem(dir) {
   const own = process.getuid?.() ?? 0;
   for (let at = dir; ; at = dirname3(at)) {
     const s = lstatSync(at);
+    const mode = (s.mode & 4095).toString(8);
     if (!s.isDirectory()) return `${at} is not a directory`;
     if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
-    if ((s.mode & 18) !== 0 && (s.mode & 512) === 0) return `${at} may be written by others (mode ${(s.mode & 4095).toString(8)}, no sticky bit)`;
+    if ((s.mode & 18) !== 0 && (s.mode & 512) === 0) return `${at} may be written by others (mode ${mode}, no sticky bit)`;
+    if (own === 0 && (s.mode & 1) === 0) return `the code's uid cannot enter ${at} (mode ${mode})`;
     if (at === "/") return void 0;
   }
 }

@@ -49,15 +49,19 @@ export function ownProgramsEnv(): Record<string, string> {
 
 /**
  * Why another uid could rename or replace something on the way to `dir` (a directory there not
- * root's or this process's, or one another uid may write without the sticky bit), or undefined.
+ * root's or this process's, or one another uid may write without the sticky bit), or, as root (the
+ * code then runs as another uid, and Valgrind writes its output there as that uid), why the code
+ * could not reach it; undefined when neither.
  */
 function guardProblem(dir: string): string | undefined {
   const own = process.getuid?.() ?? 0;
   for (let at = dir; ; at = dirname(at)) {
     const s = lstatSync(at);
+    const mode = (s.mode & 0o7777).toString(8);
     if (!s.isDirectory()) return `${at} is not a directory`;
     if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
-    if ((s.mode & 0o022) !== 0 && (s.mode & 0o1000) === 0) return `${at} may be written by others (mode ${(s.mode & 0o7777).toString(8)}, no sticky bit)`;
+    if ((s.mode & 0o022) !== 0 && (s.mode & 0o1000) === 0) return `${at} may be written by others (mode ${mode}, no sticky bit)`;
+    if (own === 0 && (s.mode & 0o001) === 0) return `the code's uid cannot enter ${at} (mode ${mode})`;
     if (at === '/') return undefined;
   }
 }

@@ -3,23 +3,21 @@
 // private /tmp covers them there. A view covers the runs directory itself (sandbox.ts, runsCover).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
 import { cli, project, ROOT, readJson } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const CODE = '65534:65534';
 
-/** A TMPDIR for cg-bench outside the shared directories, mode 1777 as /tmp (in the checkout's ignored .cache). */
-function tmpdirOutsideTmp(): string | undefined {
-  if (SHARED_TMP_DIRS.some((dir) => ROOT.startsWith(`${dir}/`))) return undefined;
-  // The code's uid must reach it, as Valgrind writes there.
-  if ((statSync(ROOT).mode & 0o001) === 0) return undefined;
-  mkdirSync(join(ROOT, '.cache'), { recursive: true });
-  chmodSync(join(ROOT, '.cache'), 0o755);
-  const dir = mkdtempSync(join(ROOT, '.cache', 'tmpdir-'));
+/**
+ * A TMPDIR for cg-bench outside the shared directories, mode 1777 as /tmp: in /run, where the code's
+ * uid reaches it (Valgrind writes there). Below the checkout, a fresh clone in a mkdtemp directory of
+ * root's (0700) hid it from the code (CI: every benchmark failed, "Cannot create log file").
+ */
+function tmpdirOutsideTmp(): string {
+  const dir = mkdtempSync('/run/cg-bench-tmpdir-');
   chmodSync(dir, 0o1777);
   return dir;
 }
@@ -38,7 +36,6 @@ test("--jobs 2 with cg-bench's TMPDIR outside /tmp: a benchmark sees no other ru
   skip: !isRoot && 'needs root to run the code as another uid',
 }, async (t) => {
   const tmp = tmpdirOutsideTmp();
-  if (tmp === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
   const runs = join(tmp, 'cg-bench-runs');
   // The attacker waits until the victim runs (its staging directory is made before), plants a
   // profile in every staging directory it sees, then lets the victim end; the victim waits for that.
@@ -84,7 +81,6 @@ test("--jobs 2 with cg-bench's TMPDIR outside /tmp: a benchmark sees no other ru
 
 test("cg-bench's TMPDIR outside /tmp, --jobs 2: a suite counts the same measured twice, with private temporary directories", async (t) => {
   const tmp = tmpdirOutsideTmp();
-  if (tmp === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
   const dir = project(
     [
       'benchmarks:',
@@ -114,7 +110,6 @@ test("cg-bench's TMPDIR outside /tmp, --jobs 2: a suite counts the same measured
 
 test("a benchmark's working directory in cg-bench's runs directory outside /tmp is refused before anything runs", async (t) => {
   const tmp = tmpdirOutsideTmp();
-  if (tmp === undefined) return t.skip('the checkout lies in a shared temporary directory');
   t.after(() => rmSync(tmp, { recursive: true, force: true }));
   // The project holds cg-bench's TMPDIR (a benchmark's cwd lies in its project). Entered before the
   // view covers anything, the runs directory as its working directory would show every run's staging.
@@ -129,7 +124,6 @@ test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a
   skip: !isRoot && 'needs root: staging directories are made only when the code runs as another uid',
 }, (t) => {
   const outside = tmpdirOutsideTmp();
-  if (outside === undefined) return t.skip('the checkout lies in a shared temporary directory, or the code cannot reach it');
   t.after(() => rmSync(outside, { recursive: true, force: true }));
   const tmp = join(outside, 'a b\\c');
   mkdirSync(tmp, { mode: 0o1777 });
@@ -174,4 +168,20 @@ test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a
   );
   assert.doesNotMatch(seen.out, /the other run's/);
   assert.ok(seen.wrote, 'the run wrote into its own staging directory');
+});
+
+test("cg-bench's TMPDIR where the code's uid cannot enter (0700, root's): its own files go to /tmp, said once, and the run measures", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  const closed = mkdtempSync('/run/cg-bench-closed-');
+  const dir = project('benchmarks:\n  - name: one\n    run: [/bin/true]\n');
+  chmodSync(dir, 0o755);
+  t.after(() => {
+    rmSync(closed, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { TMPDIR: closed, CG_BENCH_RUN_AS: CODE } });
+  // Before: Valgrind, as the code's uid, could not write its log there ("Cannot create log file"): exit 3.
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stderr, /TMPDIR \(\/run\/cg-bench-closed-\w+\) is not used for cg-bench's own files \(the code's uid cannot enter \/run\/cg-bench-closed-\w+ \(mode 700\)\): \/tmp is/);
 });
