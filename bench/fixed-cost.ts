@@ -329,12 +329,12 @@ summary.push([
 // 5. This build against an older one (--against F), on one benchmark of about 1 s and on twenty tiny ones.
 if (args.includes('--against')) {
   const older = args[args.indexOf('--against') + 1]!;
-  const compareOn = (config: string, label: string) => {
+  const compareOn = (config: string, label: string, extra: string[] = []) => {
     writeFileSync(join(project, 'cg-bench.yml'), config);
     const both = sideBySide(
       pairs,
-      (i) => cgBench(['run', '--out', `this-${label}-${i}`], project),
-      (i) => cgBench(['run', '--out', `older-${label}-${i}`], project, older),
+      (i) => cgBench(['run', '--out', `this-${label}-${i}`, ...extra], project),
+      (i) => cgBench(['run', '--out', `older-${label}-${i}`, ...extra], project, older),
     );
     const same = [0, 1].slice(0, pairs).every((i) => {
       const counts = (d: string) =>
@@ -371,6 +371,11 @@ if (args.includes('--against')) {
     console.log(`  ${line}`);
   summary.push(['cg-bench --help, CPU s, against the older build', s(cpuOf(helps.a)), s(cpuOf(helps.b)), (cpuOf(helps.a) / cpuOf(helps.b)).toFixed(2), '']);
   compareOn(`benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`, 'one benchmark of about 1 s');
+  // As CI runs it: against a baseline (the trivial run's results of 1b, read and compared).
+  compareOn('benchmarks:\n  - name: trivial\n    run: ["./loop", "1000"]\n', 'one trivial benchmark with --baseline', [
+    '--baseline',
+    join(project, 'trivial-0', 'results.json'),
+  ]);
   compareOn(`benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "${i}"]\n`).join('')}`, 'twenty tiny benchmarks');
 }
 
