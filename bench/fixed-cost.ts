@@ -30,13 +30,18 @@ const extraCaCerts = process.env.NODE_EXTRA_CA_CERTS;
 const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
 delete env.NODE_EXTRA_CA_CERTS;
 
-/** The bundle to measure: dist/cli.js, --cli F, or src/ built now by scripts/build.mjs (split as dist/ is). */
+/**
+ * The bundle to measure: dist/cli.js, --cli F, or src/ built now by scripts/build.mjs (split as dist/
+ * is), with V8's code cache made beside it by its dist/code-cache.js, as the image's build does.
+ */
 function bundle(): string {
   if (args.includes('--dist')) return CLI;
   if (args.includes('--cli')) return args[args.indexOf('--cli') + 1]!;
   const out = join(dir, 'build');
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--out', out], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('scripts/build.mjs failed');
+  const cache = spawnSync(process.execPath, [join(out, 'code-cache.js')], { env, stdio: 'ignore' });
+  if (cache.status !== 0) throw new Error('dist/code-cache.js failed');
   return join(out, 'cli.js');
 }
 
@@ -64,10 +69,16 @@ function timed(argv: string[], cwd: string): Usage {
   return { cpu: user! + system!, wall: wall! };
 }
 
-/** A cg-bench command (of the bundle `bundleFile`), timed as `timed` does, with its own process's CPU beside. */
-function cgBench(args: string[], cwd: string, bundleFile: string = cli): Usage {
+/**
+ * A cg-bench command (of the bundle `bundleFile`), timed as `timed` does, with its own process's CPU
+ * beside. The hook is loaded with --import, which sets no V8 flag: the code cache is still taken.
+ */
+function cgBench(args: string[], cwd: string, bundleFile: string = cli, codeCache = true): Usage {
   rmSync(selfFile, { force: true });
-  const usage = timed([process.execPath, '--import', pathToFileURL(selfHook).href, bundleFile, ...args], cwd);
+  const usage = timed(
+    [...(codeCache ? [] : ['env', 'CG_BENCH_CODE_CACHE=0']), process.execPath, '--import', pathToFileURL(selfHook).href, bundleFile, ...args],
+    cwd,
+  );
   return { ...usage, self: Number(readFileSync(selfFile, 'utf8')) };
 }
 
@@ -176,6 +187,34 @@ summary.push([
   median(trivial.a.map((u, i) => u.cpu / trivial.b[i]!.cpu)).toFixed(2),
   'near zero',
 ]);
+
+// 1c. V8's code cache (src/start/code-cache.ts): the same trivial run with it and without (CG_BENCH_CODE_CACHE=0).
+const codeCache = sideBySide(
+  pairs,
+  (i) => cgBench(['run', '--out', `cached-${i}`], project),
+  (i) => cgBench(['run', '--out', `uncached-${i}`], project, cli, false),
+);
+const helpCache = sideBySide(
+  pairs,
+  () => cgBench(['--help'], dir),
+  () => cgBench(['--help'], dir, cli, false),
+);
+noteLoad();
+console.log("\n1c. V8's code cache, cg-bench's own process (CG_BENCH_CODE_CACHE=0 compiles the bundle from source)");
+for (const line of table([
+  ['', 'with the cache, CPU s', 'without, CPU s', 'ratio'],
+  ['a trivial run', s(selfOf(codeCache.a)), s(selfOf(codeCache.b)), (selfOf(codeCache.a) / selfOf(codeCache.b)).toFixed(3)],
+  ['--help', s(selfOf(helpCache.a)), s(selfOf(helpCache.b)), (selfOf(helpCache.a) / selfOf(helpCache.b)).toFixed(3)],
+]))
+  console.log(`  ${line}`);
+summary.push([
+  "cg-bench's own CPU s, a trivial run, code cache against none",
+  s(selfOf(codeCache.a)),
+  s(selfOf(codeCache.b)),
+  median(codeCache.a.map((u, i) => u.self! / codeCache.b[i]!.self!)).toFixed(3),
+  '<= 0.1 s (own)',
+]);
+
 writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
 const run = sideBySide(
   pairs,
@@ -290,12 +329,12 @@ summary.push([
 // 5. This build against an older one (--against F), on one benchmark of about 1 s and on twenty tiny ones.
 if (args.includes('--against')) {
   const older = args[args.indexOf('--against') + 1]!;
-  const compareOn = (config: string, label: string) => {
+  const compareOn = (config: string, label: string, extra: string[] = []) => {
     writeFileSync(join(project, 'cg-bench.yml'), config);
     const both = sideBySide(
       pairs,
-      (i) => cgBench(['run', '--out', `this-${label}-${i}`], project),
-      (i) => cgBench(['run', '--out', `older-${label}-${i}`], project, older),
+      (i) => cgBench(['run', '--out', `this-${label}-${i}`, ...extra], project),
+      (i) => cgBench(['run', '--out', `older-${label}-${i}`, ...extra], project, older),
     );
     const same = [0, 1].slice(0, pairs).every((i) => {
       const counts = (d: string) =>
@@ -332,6 +371,11 @@ if (args.includes('--against')) {
     console.log(`  ${line}`);
   summary.push(['cg-bench --help, CPU s, against the older build', s(cpuOf(helps.a)), s(cpuOf(helps.b)), (cpuOf(helps.a) / cpuOf(helps.b)).toFixed(2), '']);
   compareOn(`benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`, 'one benchmark of about 1 s');
+  // As CI runs it: against a baseline (the trivial run's results of 1b, read and compared).
+  compareOn('benchmarks:\n  - name: trivial\n    run: ["./loop", "1000"]\n', 'one trivial benchmark with --baseline', [
+    '--baseline',
+    join(project, 'trivial-0', 'results.json'),
+  ]);
   compareOn(`benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "${i}"]\n`).join('')}`, 'twenty tiny benchmarks');
 }
 

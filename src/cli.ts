@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { main } from './cli/main.ts';
 import { exitOnInterrupt } from './run/interrupt.ts';
 
@@ -11,4 +10,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the bundle is CommonJS, compiled through V8's code cache (src/start/code-cache.ts).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,21 +1,25 @@
 import { closeSync, existsSync, mkdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { ValidateFunction } from 'ajv';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
 import { openNewFile } from '../untrusted/write.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
-import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
+import { fitToSchema, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import type { Weights } from '../config/types.ts';
 import { type BenchmarkResult, type FunctionResult, type LineResult, RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
+// Compiled at build time (scripts/validators.mjs): compiling the schema cost every run that read a
+// baseline ~0.25 s CPU and Ajv's compiler loaded.
+import * as generated from './results-validator.generated.js';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
 
 export const RESULTS_SCHEMA: SizedSchema = resultsSchema;
-const resultsValidator = lazyValidator<Results>(resultsSchema);
-const timedValidator = lazyValidator<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
-const benchmarkValidator = lazyValidator<BenchmarkResult>({ ...resultsSchema.properties.benchmarks.items, definitions: resultsSchema.definitions });
+const resultsValidator = () => generated.validateResults as ValidateFunction<Results>;
+const timedValidator = () => generated.validateTimed as ValidateFunction<TimedResult[]>;
+const benchmarkValidator = () => generated.validateBenchmark as ValidateFunction<BenchmarkResult>;
 
 /** The timed benchmarks of `cg-bench paired` (paired.json's `timed`), checked as results.json's are. */
 export function parseTimed(data: unknown, source: string): TimedResult[] {

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 
 /**
- * Ajv, loaded when a schema is first compiled: evaluating its modules costs ~20 ms CPU, which every
- * start paid (issue 26) though a run validates nothing unless it reads a baseline. In dist/ Ajv is a
- * file of its own beside the bundle, dist/ajv.cjs (scripts/build.mjs maps this require() to it), so
- * a start does not even parse it; under tsx (the tests) an ES module has no require, and Node's is used.
+ * Ajv, loaded when a schema is first compiled: runs compile none (scripts/validators.mjs compiles the
+ * configuration's and the results' validators at build time), the tests do. Were a run to, Ajv is a
+ * file of its own beside the bundle in dist/, dist/ajv.cjs (scripts/build.mjs maps this require() to
+ * it), which a start does not even parse; under tsx (the tests) an ES module has no require, and Node's is used.
  */
 function ajvModule(): typeof import('ajv') {
   return typeof require === 'function' ? require('ajv') : createRequire(import.meta.url)('ajv');
@@ -20,15 +20,6 @@ export function createAjv(options: { validateSchema?: boolean } = {}): Ajv {
   const ajv = new (ajvModule().Ajv)({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   return ajv;
-}
-
-/**
- * A schema's validator, compiled on first use: compiling costs tens of milliseconds of CPU that a
- * command which never validates (`--help`, `env`) should not pay at start-up.
- */
-export function lazyValidator<T>(schema: object): () => ValidateFunction<T> {
-  let validate: ValidateFunction<T> | undefined;
-  return () => (validate ??= createAjv().compile<T>(schema));
 }
 
 /** `/benchmarks/2/run` → `benchmarks[2].run` */

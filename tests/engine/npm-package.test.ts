@@ -25,7 +25,7 @@ test('npm pack, install the tarball in an empty project (offline), and cg-bench 
     }[];
     const files = packed[0]!.files.map((f) => f.path);
     assert.ok(
-      ['dist/cli.js', 'dist/ajv.cjs', 'python/cg_bench/_bytecode.py'].every((f) => files.includes(f)),
+      ['dist/cli.js', 'dist/cli.cjs', 'dist/code-cache.js', 'dist/ajv.cjs', 'python/cg_bench/_bytecode.py'].every((f) => files.includes(f)),
       files.join(', '),
     );
     assert.deepEqual(

@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// dist/cli.js: starts the CLI bundle, dist/cli.cjs, from V8's code cache where the image made one
+// (src/start/code-cache.ts). CG_BENCH_CODE_CACHE=0 compiles it from source (to measure the cache's
+// effect); =require exits 70 unless the cache was used (the image's build checks its cache so).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBundle } from './code-cache.ts';
+
+const setting = process.env['CG_BENCH_CODE_CACHE'];
+const bundle = join(dirname(fileURLToPath(import.meta.url)), 'cli.cjs');
+const { use, run } = loadBundle(bundle, { useCache: setting !== '0' });
+if (setting === 'require' && use !== 'used') {
+  process.stderr.write(`cg-bench: internal: CG_BENCH_CODE_CACHE=require, but the code cache of ${bundle} was ${use}\n`);
+  process.exit(70);
+}
+run();
