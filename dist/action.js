@@ -19153,6 +19153,32 @@ var require_undici = __commonJS({
   }
 });
 
+// node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    function ucs2length(str2) {
+      const len = str2.length;
+      let length2 = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length2++;
+        value = str2.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str2.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length2;
+    }
+    exports2.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
@@ -26480,32 +26506,6 @@ var require_dist = __commonJS({
     exports2.stringify = publicApi.stringify;
     exports2.visit = visit.visit;
     exports2.visitAsync = visit.visitAsync;
-  }
-});
-
-// node_modules/ajv/dist/runtime/ucs2length.js
-var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    function ucs2length(str2) {
-      const len = str2.length;
-      let length2 = 0;
-      let pos = 0;
-      let value;
-      while (pos < len) {
-        length2++;
-        value = str2.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str2.charCodeAt(pos);
-          if ((value & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length2;
-    }
-    exports2.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
   }
 });
 
@@ -39443,19 +39443,6 @@ function logTail(path12, lines = 20) {
 }
 
 // src/util/json-schema.ts
-import { createRequire } from "node:module";
-function ajvModule() {
-  return typeof __require === "function" ? __require("./ajv.cjs") : createRequire(import.meta.url)("ajv");
-}
-function createAjv(options = {}) {
-  const ajv = new (ajvModule()).Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
-  ajv.addKeyword({ keyword: "x-message", schemaType: "string" });
-  return ajv;
-}
-function lazyValidator(schema) {
-  let validate2;
-  return () => validate2 ??= createAjv().compile(schema);
-}
 function jsonPointerToPath(pointer) {
   let out = "";
   for (const raw of pointer.split("/").slice(1)) {
@@ -39609,16 +39596,6974 @@ function resolveRef(schema, root) {
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
 
+// src/results/results-validator.generated.js
+var import_ucs2length = __toESM(require_ucs2length(), 1);
+var validateResults = validate21;
+var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json", "title": "cg-bench results (results.json)", "type": "object", "required": ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"], "additionalProperties": false, "properties": { "schemaVersion": { "const": 1 }, "tool": { "const": "cg-bench" }, "createdAt": { "type": "string", "maxLength": 40 }, "configHash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "environment": { "$ref": "#/definitions/environment" }, "benchmarks": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/benchmark" } }, "shard": { "description": "Set when the run measured one part of the suite (--shard I/N): which part, and every benchmark of the suite in configuration order. Absent in a whole run.", "type": "object", "required": ["index", "count", "benchmarks"], "additionalProperties": false, "properties": { "index": { "type": "integer", "minimum": 1, "maximum": 1024 }, "count": { "type": "integer", "minimum": 1, "maximum": 1024 }, "benchmarks": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/text" } } } }, "timed": { "description": "Benchmarks timed natively by cg-bench paired (mode: wallclock or counters), base and head paired on one machine, with every raw sample. Absent when none was timed.", "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/timed" } } }, "definitions": { "samples": { "type": "array", "maxItems": 1e6, "items": { "type": "number", "minimum": 0 } }, "timed": { "type": "object", "additionalProperties": false, "required": ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "mode": { "enum": ["wallclock", "cputime", "counters"] }, "unit": { "enum": ["ms", "cycles"] }, "controls": { "type": "array", "maxItems": 100, "items": { "$ref": "#/definitions/text" } }, "thresholdPercent": { "type": "number", "minimum": 0 }, "budgetMs": { "type": "number", "minimum": 0 }, "warmups": { "$ref": "#/definitions/count" }, "verdict": { "enum": ["regression", "improvement", "no significant change", "inconclusive"] }, "estimate": { "type": "object", "additionalProperties": false, "required": ["relative", "low", "high", "confidence", "pairs", "dropped", "method"], "properties": { "relative": { "type": "number" }, "low": { "type": "number" }, "high": { "type": "number" }, "confidence": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 }, "pairs": { "$ref": "#/definitions/count" }, "dropped": { "$ref": "#/definitions/count" }, "method": { "type": "string", "maxLength": 200 } } }, "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" }, "order": { "type": "array", "maxItems": 2e6, "items": { "enum": ["base", "head"] } }, "extra": { "type": "object", "maxProperties": 16, "additionalProperties": { "type": "object", "additionalProperties": false, "required": ["base", "head"], "properties": { "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" } } } } } }, "count": { "type": "integer", "minimum": 0 }, "text": { "type": "string", "maxLength": 4096 }, "nullableText": { "type": ["string", "null"], "maxLength": 4096 }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$" }, "events": { "type": "object", "additionalProperties": false, "required": ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"], "properties": { "Ir": { "$ref": "#/definitions/count" }, "I1mr": { "$ref": "#/definitions/count" }, "ILmr": { "$ref": "#/definitions/count" }, "Dr": { "$ref": "#/definitions/count" }, "D1mr": { "$ref": "#/definitions/count" }, "DLmr": { "$ref": "#/definitions/count" }, "Dw": { "$ref": "#/definitions/count" }, "D1mw": { "$ref": "#/definitions/count" }, "DLmw": { "$ref": "#/definitions/count" } } }, "hits": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "$ref": "#/definitions/count" }, "ll": { "$ref": "#/definitions/count" }, "ram": { "$ref": "#/definitions/count" } } }, "command": { "oneOf": [{ "type": "string", "maxLength": 65536 }, { "type": "array", "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 } }] }, "environment": { "type": "object", "additionalProperties": false, "required": ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"], "properties": { "cgBench": { "$ref": "#/definitions/text" }, "method": { "description": "How cg-bench ran what it measured, where that reaches the count (the code's environment and its order, symbol binding, the seal's steps): raised with each such change; absent in results made before 2.", "type": "integer", "minimum": 2 }, "valgrind": { "$ref": "#/definitions/text" }, "glibc": { "$ref": "#/definitions/nullableText" }, "os": { "$ref": "#/definitions/nullableText" }, "arch": { "$ref": "#/definitions/text" }, "python": { "$ref": "#/definitions/nullableText" }, "workspace": { "$ref": "#/definitions/text" }, "cpu": { "type": "object", "additionalProperties": false, "required": ["hwcaps", "vendor", "brand", "features"], "properties": { "hwcaps": { "$ref": "#/definitions/nullableText" }, "vendor": { "$ref": "#/definitions/nullableText" }, "brand": { "$ref": "#/definitions/nullableText" }, "features": { "type": "array", "maxItems": 256, "items": { "type": "string", "maxLength": 64 } } } }, "cache": { "type": "object", "additionalProperties": false, "required": ["I1", "D1", "LL"], "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "type": "number", "minimum": 0 }, "ll": { "type": "number", "minimum": 0 }, "ram": { "type": "number", "minimum": 0 } } }, "image": { "type": "object", "additionalProperties": false, "required": ["ref", "digest"], "properties": { "ref": { "$ref": "#/definitions/nullableText" }, "digest": { "$ref": "#/definitions/nullableText" } } }, "host": { "type": "object", "additionalProperties": false, "required": ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"], "properties": { "dispatch": { "$ref": "#/definitions/nullableText" }, "platform": { "$ref": "#/definitions/nullableText" }, "hwcapsActive": { "$ref": "#/definitions/nullableText" }, "auxvTypes": { "$ref": "#/definitions/nullableText" }, "cpusOnline": { "$ref": "#/definitions/nullableText" }, "cpusPossible": { "$ref": "#/definitions/nullableText" }, "affinity": { "type": "integer", "minimum": 0 }, "loaderFiles": { "type": "string", "pattern": "^[0-9a-f]{16}$" } } } } }, "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "command": { "$ref": "#/definitions/command" }, "cwd": { "$ref": "#/definitions/text" }, "instrument": { "enum": ["whole", "region"] }, "thresholdPercent": { "type": "number", "minimum": 0 }, "status": { "enum": ["ok", "failed", "timeout"] }, "exitCode": { "type": ["integer", "null"] }, "signal": { "type": ["string", "null"], "maxLength": 32 }, "message": { "type": "string", "maxLength": 65536 }, "wallTimeMs": { "type": "number", "minimum": 0 }, "estimatedCycles": { "type": ["number", "null"], "minimum": 0 }, "events": { "oneOf": [{ "$ref": "#/definitions/events" }, { "type": "null" }] }, "hits": { "oneOf": [{ "$ref": "#/definitions/hits" }, { "type": "null" }] }, "processes": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["pid", "cmd", "estimatedCycles", "events", "file"], "properties": { "pid": { "$ref": "#/definitions/count" }, "cmd": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "events": { "$ref": "#/definitions/events" }, "file": { "$ref": "#/definitions/text" } } } }, "allFunctions": { "description": "Every function and line was kept (check, bisect), not only the costliest.", "const": true }, "seal": { "description": "What the measured run was sealed by (each reaches the count); absent in older results.", "type": "object", "additionalProperties": false, "required": ["pids", "ids", "network", "cpus", "entropy"], "properties": { "pids": { "enum": ["own", "host"] }, "ids": { "enum": ["anonymous", "caller", "host"] }, "network": { "enum": ["none", "host"] }, "cpus": { "enum": ["one", "host"] }, "entropy": { "enum": ["fixed", "os"] }, "tmp": { "description": "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", "enum": ["private", "shared"] }, "proc": { "description": "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", "enum": ["own", "host"] }, "ipc": { "description": "SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, or the machine's; absent in older results.", "enum": ["own", "host"] }, "hostname": { "description": "The host name the code sees: fixed (cg-bench, a UTS namespace of its own) or the machine's; absent in older results.", "enum": ["fixed", "host"] }, "pythonResets": { "type": "boolean" }, "devices": { "type": "string", "maxLength": 200 }, "symbols": { "description": "now: LD_BIND_NOW was set (every shared-library symbol bound at start, as cg-bench does for instrument: region); absent: bound lazily.", "const": "now" } } }, "executables": { "description": "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.", "type": "array", "maxItems": 1e4, "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "main"], "properties": { "path": { "type": "string", "maxLength": 4096 }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "main": { "type": "boolean" } } } }, "functions": { "description": "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.", "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "estimatedCycles", "Ir"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "lines": { "description": "The function's costliest source lines, most expensive first.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["line", "estimatedCycles", "Ir"], "properties": { "file": { "description": "Absent when it is the function's own file.", "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "text": { "type": "string", "maxLength": 200 } } } } } } }, "memory": { "description": "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.", "type": "object", "additionalProperties": false, "required": ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"], "properties": { "totalBytes": { "$ref": "#/definitions/count" }, "totalBlocks": { "$ref": "#/definitions/count" }, "peakBytes": { "$ref": "#/definitions/count" }, "peakBlocks": { "$ref": "#/definitions/count" }, "exitBytes": { "$ref": "#/definitions/count" }, "exitBlocks": { "$ref": "#/definitions/count" }, "thresholdPercent": { "type": "number", "minimum": 0 }, "files": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/text" } }, "wallTimeMs": { "type": "number", "minimum": 0 } } }, "python": { "description": "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.", "type": "object", "additionalProperties": false, "required": ["method", "python", "scope", "bytecodes", "functions"], "properties": { "method": { "type": "string", "maxLength": 64 }, "python": { "type": "string", "maxLength": 256 }, "scope": { "enum": ["whole", "region"] }, "bytecodes": { "$ref": "#/definitions/count" }, "functions": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "line", "bytecodes"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "bytecodes": { "$ref": "#/definitions/count" } } } } } }, "logs": { "type": "object", "additionalProperties": false, "required": ["stdout", "stderr"], "properties": { "stdout": { "$ref": "#/definitions/text" }, "stderr": { "$ref": "#/definitions/text" } } } } } } };
+var func2 = import_ucs2length.default.default;
+var pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
+var schema7 = { "type": "object", "additionalProperties": false, "required": ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"], "properties": { "cgBench": { "$ref": "#/definitions/text" }, "method": { "description": "How cg-bench ran what it measured, where that reaches the count (the code's environment and its order, symbol binding, the seal's steps): raised with each such change; absent in results made before 2.", "type": "integer", "minimum": 2 }, "valgrind": { "$ref": "#/definitions/text" }, "glibc": { "$ref": "#/definitions/nullableText" }, "os": { "$ref": "#/definitions/nullableText" }, "arch": { "$ref": "#/definitions/text" }, "python": { "$ref": "#/definitions/nullableText" }, "workspace": { "$ref": "#/definitions/text" }, "cpu": { "type": "object", "additionalProperties": false, "required": ["hwcaps", "vendor", "brand", "features"], "properties": { "hwcaps": { "$ref": "#/definitions/nullableText" }, "vendor": { "$ref": "#/definitions/nullableText" }, "brand": { "$ref": "#/definitions/nullableText" }, "features": { "type": "array", "maxItems": 256, "items": { "type": "string", "maxLength": 64 } } } }, "cache": { "type": "object", "additionalProperties": false, "required": ["I1", "D1", "LL"], "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "type": "number", "minimum": 0 }, "ll": { "type": "number", "minimum": 0 }, "ram": { "type": "number", "minimum": 0 } } }, "image": { "type": "object", "additionalProperties": false, "required": ["ref", "digest"], "properties": { "ref": { "$ref": "#/definitions/nullableText" }, "digest": { "$ref": "#/definitions/nullableText" } } }, "host": { "type": "object", "additionalProperties": false, "required": ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"], "properties": { "dispatch": { "$ref": "#/definitions/nullableText" }, "platform": { "$ref": "#/definitions/nullableText" }, "hwcapsActive": { "$ref": "#/definitions/nullableText" }, "auxvTypes": { "$ref": "#/definitions/nullableText" }, "cpusOnline": { "$ref": "#/definitions/nullableText" }, "cpusPossible": { "$ref": "#/definitions/nullableText" }, "affinity": { "type": "integer", "minimum": 0 }, "loaderFiles": { "type": "string", "pattern": "^[0-9a-f]{16}$" } } } } };
+var func3 = Object.prototype.hasOwnProperty;
+var schema8 = { "type": "string", "maxLength": 4096 };
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data === "string") {
+    if (func2(data) > 4096) {
+      const err0 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema8, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate23.errors = vErrors;
+  return errors === 0;
+}
+var schema9 = { "type": ["string", "null"], "maxLength": 4096 };
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && data !== null) {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: schema9.type }, message: "must be string,null", schema: schema9.type, parentSchema: schema9, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data === "string") {
+    if (func2(data) > 4096) {
+      const err1 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema9, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  validate26.errors = vErrors;
+  return errors === 0;
+}
+var schema10 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$" };
+var pattern1 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data === "string") {
+    if (!pattern1.test(data)) {
+      const err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema10, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.type, parentSchema: schema10, data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+var pattern2 = new RegExp("^[0-9a-f]{16}$", "u");
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cgBench === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cgBench" }, message: "must have required property 'cgBench'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.valgrind === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "valgrind" }, message: "must have required property 'valgrind'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.glibc === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "glibc" }, message: "must have required property 'glibc'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.os === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "os" }, message: "must have required property 'os'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.arch === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "arch" }, message: "must have required property 'arch'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.python === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "python" }, message: "must have required property 'python'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.cpu === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cpu" }, message: "must have required property 'cpu'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.workspace === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "workspace" }, message: "must have required property 'workspace'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.cache === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cache" }, message: "must have required property 'cache'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.weights === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "weights" }, message: "must have required property 'weights'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.image === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'", schema: schema7.required, parentSchema: schema7, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema7.properties, key0)) {
+        const err11 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7, data };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.cgBench !== void 0) {
+      if (!validate23(data.cgBench, { instancePath: instancePath + "/cgBench", parentData: data, parentDataProperty: "cgBench", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.method !== void 0) {
+      let data1 = data.method;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err12 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema7.properties.method.type, parentSchema: schema7.properties.method, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 < 2 || isNaN(data1)) {
+          const err13 = { instancePath: instancePath + "/method", schemaPath: "#/properties/method/minimum", keyword: "minimum", params: { comparison: ">=", limit: 2 }, message: "must be >= 2", schema: 2, parentSchema: schema7.properties.method, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.valgrind !== void 0) {
+      if (!validate23(data.valgrind, { instancePath: instancePath + "/valgrind", parentData: data, parentDataProperty: "valgrind", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.glibc !== void 0) {
+      if (!validate26(data.glibc, { instancePath: instancePath + "/glibc", parentData: data, parentDataProperty: "glibc", rootData })) {
+        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.os !== void 0) {
+      if (!validate26(data.os, { instancePath: instancePath + "/os", parentData: data, parentDataProperty: "os", rootData })) {
+        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.arch !== void 0) {
+      if (!validate23(data.arch, { instancePath: instancePath + "/arch", parentData: data, parentDataProperty: "arch", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.python !== void 0) {
+      if (!validate26(data.python, { instancePath: instancePath + "/python", parentData: data, parentDataProperty: "python", rootData })) {
+        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.workspace !== void 0) {
+      if (!validate23(data.workspace, { instancePath: instancePath + "/workspace", parentData: data, parentDataProperty: "workspace", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.cpu !== void 0) {
+      let data8 = data.cpu;
+      if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+        if (data8.hwcaps === void 0) {
+          const err14 = { instancePath: instancePath + "/cpu", schemaPath: "#/properties/cpu/required", keyword: "required", params: { missingProperty: "hwcaps" }, message: "must have required property 'hwcaps'", schema: schema7.properties.cpu.required, parentSchema: schema7.properties.cpu, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data8.vendor === void 0) {
+          const err15 = { instancePath: instancePath + "/cpu", schemaPath: "#/properties/cpu/required", keyword: "required", params: { missingProperty: "vendor" }, message: "must have required property 'vendor'", schema: schema7.properties.cpu.required, parentSchema: schema7.properties.cpu, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data8.brand === void 0) {
+          const err16 = { instancePath: instancePath + "/cpu", schemaPath: "#/properties/cpu/required", keyword: "required", params: { missingProperty: "brand" }, message: "must have required property 'brand'", schema: schema7.properties.cpu.required, parentSchema: schema7.properties.cpu, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data8.features === void 0) {
+          const err17 = { instancePath: instancePath + "/cpu", schemaPath: "#/properties/cpu/required", keyword: "required", params: { missingProperty: "features" }, message: "must have required property 'features'", schema: schema7.properties.cpu.required, parentSchema: schema7.properties.cpu, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        for (const key1 in data8) {
+          if (!(key1 === "hwcaps" || key1 === "vendor" || key1 === "brand" || key1 === "features")) {
+            const err18 = { instancePath: instancePath + "/cpu", schemaPath: "#/properties/cpu/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7.properties.cpu, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (data8.hwcaps !== void 0) {
+          if (!validate26(data8.hwcaps, { instancePath: instancePath + "/cpu/hwcaps", parentData: data8, parentDataProperty: "hwcaps", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data8.vendor !== void 0) {
+          if (!validate26(data8.vendor, { instancePath: instancePath + "/cpu/vendor", parentData: data8, parentDataProperty: "vendor", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data8.brand !== void 0) {
+          if (!validate26(data8.brand, { instancePath: instancePath + "/cpu/brand", parentData: data8, parentDataProperty: "brand", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data8.features !== void 0) {
+          let data12 = data8.features;
+          if (Array.isArray(data12)) {
+            if (data12.length > 256) {
+              const err19 = { instancePath: instancePath + "/cpu/features", schemaPath: "#/properties/cpu/properties/features/maxItems", keyword: "maxItems", params: { limit: 256 }, message: "must NOT have more than 256 items", schema: 256, parentSchema: schema7.properties.cpu.properties.features, data: data12 };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+            const len0 = data12.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data13 = data12[i0];
+              if (typeof data13 === "string") {
+                if (func2(data13) > 64) {
+                  const err20 = { instancePath: instancePath + "/cpu/features/" + i0, schemaPath: "#/properties/cpu/properties/features/items/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema7.properties.cpu.properties.features.items, data: data13 };
+                  if (vErrors === null) {
+                    vErrors = [err20];
+                  } else {
+                    vErrors.push(err20);
+                  }
+                  errors++;
+                }
+              } else {
+                const err21 = { instancePath: instancePath + "/cpu/features/" + i0, schemaPath: "#/properties/cpu/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema7.properties.cpu.properties.features.items.type, parentSchema: schema7.properties.cpu.properties.features.items, data: data13 };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err22 = { instancePath: instancePath + "/cpu/features", schemaPath: "#/properties/cpu/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema7.properties.cpu.properties.features.type, parentSchema: schema7.properties.cpu.properties.features, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/cpu", schemaPath: "#/properties/cpu/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.properties.cpu.type, parentSchema: schema7.properties.cpu, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.cache !== void 0) {
+      let data14 = data.cache;
+      if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+        if (data14.I1 === void 0) {
+          const err24 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/required", keyword: "required", params: { missingProperty: "I1" }, message: "must have required property 'I1'", schema: schema7.properties.cache.required, parentSchema: schema7.properties.cache, data: data14 };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (data14.D1 === void 0) {
+          const err25 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/required", keyword: "required", params: { missingProperty: "D1" }, message: "must have required property 'D1'", schema: schema7.properties.cache.required, parentSchema: schema7.properties.cache, data: data14 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data14.LL === void 0) {
+          const err26 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/required", keyword: "required", params: { missingProperty: "LL" }, message: "must have required property 'LL'", schema: schema7.properties.cache.required, parentSchema: schema7.properties.cache, data: data14 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        for (const key2 in data14) {
+          if (!(key2 === "I1" || key2 === "D1" || key2 === "LL")) {
+            const err27 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7.properties.cache, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+        if (data14.I1 !== void 0) {
+          if (!validate35(data14.I1, { instancePath: instancePath + "/cache/I1", parentData: data14, parentDataProperty: "I1", rootData })) {
+            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data14.D1 !== void 0) {
+          if (!validate35(data14.D1, { instancePath: instancePath + "/cache/D1", parentData: data14, parentDataProperty: "D1", rootData })) {
+            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data14.LL !== void 0) {
+          if (!validate35(data14.LL, { instancePath: instancePath + "/cache/LL", parentData: data14, parentDataProperty: "LL", rootData })) {
+            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err28 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.properties.cache.type, parentSchema: schema7.properties.cache, data: data14 };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.weights !== void 0) {
+      let data18 = data.weights;
+      if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+        if (data18.l1 === void 0) {
+          const err29 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/required", keyword: "required", params: { missingProperty: "l1" }, message: "must have required property 'l1'", schema: schema7.properties.weights.required, parentSchema: schema7.properties.weights, data: data18 };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (data18.ll === void 0) {
+          const err30 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/required", keyword: "required", params: { missingProperty: "ll" }, message: "must have required property 'll'", schema: schema7.properties.weights.required, parentSchema: schema7.properties.weights, data: data18 };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data18.ram === void 0) {
+          const err31 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/required", keyword: "required", params: { missingProperty: "ram" }, message: "must have required property 'ram'", schema: schema7.properties.weights.required, parentSchema: schema7.properties.weights, data: data18 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        for (const key3 in data18) {
+          if (!(key3 === "l1" || key3 === "ll" || key3 === "ram")) {
+            const err32 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7.properties.weights, data: data18 };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+        if (data18.l1 !== void 0) {
+          let data19 = data18.l1;
+          if (typeof data19 == "number" && isFinite(data19)) {
+            if (data19 < 0 || isNaN(data19)) {
+              const err33 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema7.properties.weights.properties.l1, data: data19 };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          } else {
+            const err34 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema7.properties.weights.properties.l1.type, parentSchema: schema7.properties.weights.properties.l1, data: data19 };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        if (data18.ll !== void 0) {
+          let data20 = data18.ll;
+          if (typeof data20 == "number" && isFinite(data20)) {
+            if (data20 < 0 || isNaN(data20)) {
+              const err35 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema7.properties.weights.properties.ll, data: data20 };
+              if (vErrors === null) {
+                vErrors = [err35];
+              } else {
+                vErrors.push(err35);
+              }
+              errors++;
+            }
+          } else {
+            const err36 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema7.properties.weights.properties.ll.type, parentSchema: schema7.properties.weights.properties.ll, data: data20 };
+            if (vErrors === null) {
+              vErrors = [err36];
+            } else {
+              vErrors.push(err36);
+            }
+            errors++;
+          }
+        }
+        if (data18.ram !== void 0) {
+          let data21 = data18.ram;
+          if (typeof data21 == "number" && isFinite(data21)) {
+            if (data21 < 0 || isNaN(data21)) {
+              const err37 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema7.properties.weights.properties.ram, data: data21 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          } else {
+            const err38 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema7.properties.weights.properties.ram.type, parentSchema: schema7.properties.weights.properties.ram, data: data21 };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err39 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.properties.weights.type, parentSchema: schema7.properties.weights, data: data18 };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+    }
+    if (data.image !== void 0) {
+      let data22 = data.image;
+      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+        if (data22.ref === void 0) {
+          const err40 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/required", keyword: "required", params: { missingProperty: "ref" }, message: "must have required property 'ref'", schema: schema7.properties.image.required, parentSchema: schema7.properties.image, data: data22 };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+        if (data22.digest === void 0) {
+          const err41 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/required", keyword: "required", params: { missingProperty: "digest" }, message: "must have required property 'digest'", schema: schema7.properties.image.required, parentSchema: schema7.properties.image, data: data22 };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+        for (const key4 in data22) {
+          if (!(key4 === "ref" || key4 === "digest")) {
+            const err42 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7.properties.image, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+        }
+        if (data22.ref !== void 0) {
+          if (!validate26(data22.ref, { instancePath: instancePath + "/image/ref", parentData: data22, parentDataProperty: "ref", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data22.digest !== void 0) {
+          if (!validate26(data22.digest, { instancePath: instancePath + "/image/digest", parentData: data22, parentDataProperty: "digest", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err43 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.properties.image.type, parentSchema: schema7.properties.image, data: data22 };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+    }
+    if (data.host !== void 0) {
+      let data25 = data.host;
+      if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+        if (data25.dispatch === void 0) {
+          const err44 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "dispatch" }, message: "must have required property 'dispatch'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+        if (data25.platform === void 0) {
+          const err45 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "platform" }, message: "must have required property 'platform'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data25.hwcapsActive === void 0) {
+          const err46 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "hwcapsActive" }, message: "must have required property 'hwcapsActive'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+        if (data25.auxvTypes === void 0) {
+          const err47 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "auxvTypes" }, message: "must have required property 'auxvTypes'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+        if (data25.cpusOnline === void 0) {
+          const err48 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "cpusOnline" }, message: "must have required property 'cpusOnline'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+        if (data25.cpusPossible === void 0) {
+          const err49 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "cpusPossible" }, message: "must have required property 'cpusPossible'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+        if (data25.affinity === void 0) {
+          const err50 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/required", keyword: "required", params: { missingProperty: "affinity" }, message: "must have required property 'affinity'", schema: schema7.properties.host.required, parentSchema: schema7.properties.host, data: data25 };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        for (const key5 in data25) {
+          if (!(key5 === "dispatch" || key5 === "platform" || key5 === "hwcapsActive" || key5 === "auxvTypes" || key5 === "cpusOnline" || key5 === "cpusPossible" || key5 === "affinity" || key5 === "loaderFiles")) {
+            const err51 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema7.properties.host, data: data25 };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+        }
+        if (data25.dispatch !== void 0) {
+          if (!validate26(data25.dispatch, { instancePath: instancePath + "/host/dispatch", parentData: data25, parentDataProperty: "dispatch", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data25.platform !== void 0) {
+          if (!validate26(data25.platform, { instancePath: instancePath + "/host/platform", parentData: data25, parentDataProperty: "platform", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data25.hwcapsActive !== void 0) {
+          if (!validate26(data25.hwcapsActive, { instancePath: instancePath + "/host/hwcapsActive", parentData: data25, parentDataProperty: "hwcapsActive", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data25.auxvTypes !== void 0) {
+          if (!validate26(data25.auxvTypes, { instancePath: instancePath + "/host/auxvTypes", parentData: data25, parentDataProperty: "auxvTypes", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data25.cpusOnline !== void 0) {
+          if (!validate26(data25.cpusOnline, { instancePath: instancePath + "/host/cpusOnline", parentData: data25, parentDataProperty: "cpusOnline", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data25.cpusPossible !== void 0) {
+          if (!validate26(data25.cpusPossible, { instancePath: instancePath + "/host/cpusPossible", parentData: data25, parentDataProperty: "cpusPossible", rootData })) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data25.affinity !== void 0) {
+          let data32 = data25.affinity;
+          if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+            const err52 = { instancePath: instancePath + "/host/affinity", schemaPath: "#/properties/host/properties/affinity/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema7.properties.host.properties.affinity.type, parentSchema: schema7.properties.host.properties.affinity, data: data32 };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+          if (typeof data32 == "number" && isFinite(data32)) {
+            if (data32 < 0 || isNaN(data32)) {
+              const err53 = { instancePath: instancePath + "/host/affinity", schemaPath: "#/properties/host/properties/affinity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema7.properties.host.properties.affinity, data: data32 };
+              if (vErrors === null) {
+                vErrors = [err53];
+              } else {
+                vErrors.push(err53);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data25.loaderFiles !== void 0) {
+          let data33 = data25.loaderFiles;
+          if (typeof data33 === "string") {
+            if (!pattern2.test(data33)) {
+              const err54 = { instancePath: instancePath + "/host/loaderFiles", schemaPath: "#/properties/host/properties/loaderFiles/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{16}$" }, message: 'must match pattern "^[0-9a-f]{16}$"', schema: "^[0-9a-f]{16}$", parentSchema: schema7.properties.host.properties.loaderFiles, data: data33 };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+          } else {
+            const err55 = { instancePath: instancePath + "/host/loaderFiles", schemaPath: "#/properties/host/properties/loaderFiles/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema7.properties.host.properties.loaderFiles.type, parentSchema: schema7.properties.host.properties.loaderFiles, data: data33 };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err56 = { instancePath: instancePath + "/host", schemaPath: "#/properties/host/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.properties.host.type, parentSchema: schema7.properties.host, data: data25 };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err57 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema7.type, parentSchema: schema7, data };
+    if (vErrors === null) {
+      vErrors = [err57];
+    } else {
+      vErrors.push(err57);
+    }
+    errors++;
+  }
+  validate22.errors = vErrors;
+  return errors === 0;
+}
+var schema11 = { "type": "object", "additionalProperties": false, "required": ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "command": { "$ref": "#/definitions/command" }, "cwd": { "$ref": "#/definitions/text" }, "instrument": { "enum": ["whole", "region"] }, "thresholdPercent": { "type": "number", "minimum": 0 }, "status": { "enum": ["ok", "failed", "timeout"] }, "exitCode": { "type": ["integer", "null"] }, "signal": { "type": ["string", "null"], "maxLength": 32 }, "message": { "type": "string", "maxLength": 65536 }, "wallTimeMs": { "type": "number", "minimum": 0 }, "estimatedCycles": { "type": ["number", "null"], "minimum": 0 }, "events": { "oneOf": [{ "$ref": "#/definitions/events" }, { "type": "null" }] }, "hits": { "oneOf": [{ "$ref": "#/definitions/hits" }, { "type": "null" }] }, "processes": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["pid", "cmd", "estimatedCycles", "events", "file"], "properties": { "pid": { "$ref": "#/definitions/count" }, "cmd": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "events": { "$ref": "#/definitions/events" }, "file": { "$ref": "#/definitions/text" } } } }, "allFunctions": { "description": "Every function and line was kept (check, bisect), not only the costliest.", "const": true }, "seal": { "description": "What the measured run was sealed by (each reaches the count); absent in older results.", "type": "object", "additionalProperties": false, "required": ["pids", "ids", "network", "cpus", "entropy"], "properties": { "pids": { "enum": ["own", "host"] }, "ids": { "enum": ["anonymous", "caller", "host"] }, "network": { "enum": ["none", "host"] }, "cpus": { "enum": ["one", "host"] }, "entropy": { "enum": ["fixed", "os"] }, "tmp": { "description": "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", "enum": ["private", "shared"] }, "proc": { "description": "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", "enum": ["own", "host"] }, "ipc": { "description": "SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, or the machine's; absent in older results.", "enum": ["own", "host"] }, "hostname": { "description": "The host name the code sees: fixed (cg-bench, a UTS namespace of its own) or the machine's; absent in older results.", "enum": ["fixed", "host"] }, "pythonResets": { "type": "boolean" }, "devices": { "type": "string", "maxLength": 200 }, "symbols": { "description": "now: LD_BIND_NOW was set (every shared-library symbol bound at start, as cg-bench does for instrument: region); absent: bound lazily.", "const": "now" } } }, "executables": { "description": "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.", "type": "array", "maxItems": 1e4, "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "main"], "properties": { "path": { "type": "string", "maxLength": 4096 }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "main": { "type": "boolean" } } } }, "functions": { "description": "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.", "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "estimatedCycles", "Ir"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "lines": { "description": "The function's costliest source lines, most expensive first.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["line", "estimatedCycles", "Ir"], "properties": { "file": { "description": "Absent when it is the function's own file.", "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "text": { "type": "string", "maxLength": 200 } } } } } } }, "memory": { "description": "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.", "type": "object", "additionalProperties": false, "required": ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"], "properties": { "totalBytes": { "$ref": "#/definitions/count" }, "totalBlocks": { "$ref": "#/definitions/count" }, "peakBytes": { "$ref": "#/definitions/count" }, "peakBlocks": { "$ref": "#/definitions/count" }, "exitBytes": { "$ref": "#/definitions/count" }, "exitBlocks": { "$ref": "#/definitions/count" }, "thresholdPercent": { "type": "number", "minimum": 0 }, "files": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/text" } }, "wallTimeMs": { "type": "number", "minimum": 0 } } }, "python": { "description": "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.", "type": "object", "additionalProperties": false, "required": ["method", "python", "scope", "bytecodes", "functions"], "properties": { "method": { "type": "string", "maxLength": 64 }, "python": { "type": "string", "maxLength": 256 }, "scope": { "enum": ["whole", "region"] }, "bytecodes": { "$ref": "#/definitions/count" }, "functions": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "line", "bytecodes"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "bytecodes": { "$ref": "#/definitions/count" } } } } } }, "logs": { "type": "object", "additionalProperties": false, "required": ["stdout", "stderr"], "properties": { "stdout": { "$ref": "#/definitions/text" }, "stderr": { "$ref": "#/definitions/text" } } } } };
+var schema12 = { "oneOf": [{ "type": "string", "maxLength": 65536 }, { "type": "array", "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 } }] };
+function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  let passing0 = null;
+  const _errs1 = errors;
+  if (typeof data === "string") {
+    if (func2(data) > 65536) {
+      const err0 = { instancePath, schemaPath: "#/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema12.oneOf[0], data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.oneOf[0].type, parentSchema: schema12.oneOf[0], data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  if (_valid0) {
+    valid0 = true;
+    passing0 = 0;
+  }
+  const _errs3 = errors;
+  if (Array.isArray(data)) {
+    if (data.length > 4096) {
+      const err2 = { instancePath, schemaPath: "#/oneOf/1/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema12.oneOf[1], data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (typeof data0 === "string") {
+        if (func2(data0) > 65536) {
+          const err3 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema12.oneOf[1].items, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.oneOf[1].items.type, parentSchema: schema12.oneOf[1].items, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.oneOf[1].type, parentSchema: schema12.oneOf[1], data };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0 && valid0) {
+    valid0 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid0 = true;
+      passing0 = 1;
+    }
+  }
+  if (!valid0) {
+    const err6 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.oneOf, parentSchema: schema12, data };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate49.errors = vErrors;
+  return errors === 0;
+}
+var schema13 = { "type": "object", "additionalProperties": false, "required": ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"], "properties": { "Ir": { "$ref": "#/definitions/count" }, "I1mr": { "$ref": "#/definitions/count" }, "ILmr": { "$ref": "#/definitions/count" }, "Dr": { "$ref": "#/definitions/count" }, "D1mr": { "$ref": "#/definitions/count" }, "DLmr": { "$ref": "#/definitions/count" }, "Dw": { "$ref": "#/definitions/count" }, "D1mw": { "$ref": "#/definitions/count" }, "DLmw": { "$ref": "#/definitions/count" } } };
+var schema14 = { "type": "integer", "minimum": 0 };
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.type, parentSchema: schema14, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data < 0 || isNaN(data)) {
+      const err1 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema14, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Ir === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "Ir" }, message: "must have required property 'Ir'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.I1mr === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "I1mr" }, message: "must have required property 'I1mr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.ILmr === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ILmr" }, message: "must have required property 'ILmr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.Dr === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "Dr" }, message: "must have required property 'Dr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.D1mr === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "D1mr" }, message: "must have required property 'D1mr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.DLmr === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "DLmr" }, message: "must have required property 'DLmr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.Dw === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "Dw" }, message: "must have required property 'Dw'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.D1mw === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "D1mw" }, message: "must have required property 'D1mw'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.DLmw === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "DLmw" }, message: "must have required property 'DLmw'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema13.properties, key0)) {
+        const err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.Ir !== void 0) {
+      if (!validate53(data.Ir, { instancePath: instancePath + "/Ir", parentData: data, parentDataProperty: "Ir", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.I1mr !== void 0) {
+      if (!validate53(data.I1mr, { instancePath: instancePath + "/I1mr", parentData: data, parentDataProperty: "I1mr", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.ILmr !== void 0) {
+      if (!validate53(data.ILmr, { instancePath: instancePath + "/ILmr", parentData: data, parentDataProperty: "ILmr", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Dr !== void 0) {
+      if (!validate53(data.Dr, { instancePath: instancePath + "/Dr", parentData: data, parentDataProperty: "Dr", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.D1mr !== void 0) {
+      if (!validate53(data.D1mr, { instancePath: instancePath + "/D1mr", parentData: data, parentDataProperty: "D1mr", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.DLmr !== void 0) {
+      if (!validate53(data.DLmr, { instancePath: instancePath + "/DLmr", parentData: data, parentDataProperty: "DLmr", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Dw !== void 0) {
+      if (!validate53(data.Dw, { instancePath: instancePath + "/Dw", parentData: data, parentDataProperty: "Dw", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.D1mw !== void 0) {
+      if (!validate53(data.D1mw, { instancePath: instancePath + "/D1mw", parentData: data, parentDataProperty: "D1mw", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.DLmw !== void 0) {
+      if (!validate53(data.DLmw, { instancePath: instancePath + "/DLmw", parentData: data, parentDataProperty: "DLmw", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+var schema15 = { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "$ref": "#/definitions/count" }, "ll": { "$ref": "#/definitions/count" }, "ram": { "$ref": "#/definitions/count" } } };
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.l1 === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "l1" }, message: "must have required property 'l1'", schema: schema15.required, parentSchema: schema15, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.ll === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ll" }, message: "must have required property 'll'", schema: schema15.required, parentSchema: schema15, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.ram === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ram" }, message: "must have required property 'ram'", schema: schema15.required, parentSchema: schema15, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "l1" || key0 === "ll" || key0 === "ram")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.l1 !== void 0) {
+      if (!validate53(data.l1, { instancePath: instancePath + "/l1", parentData: data, parentDataProperty: "l1", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.ll !== void 0) {
+      if (!validate53(data.ll, { instancePath: instancePath + "/ll", parentData: data, parentDataProperty: "ll", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.ram !== void 0) {
+      if (!validate53(data.ram, { instancePath: instancePath + "/ram", parentData: data, parentDataProperty: "ram", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate64.errors = vErrors;
+  return errors === 0;
+}
+function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.command === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "command" }, message: "must have required property 'command'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.cwd === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cwd" }, message: "must have required property 'cwd'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.instrument === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "instrument" }, message: "must have required property 'instrument'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.thresholdPercent === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "thresholdPercent" }, message: "must have required property 'thresholdPercent'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.exitCode === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "exitCode" }, message: "must have required property 'exitCode'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.signal === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "signal" }, message: "must have required property 'signal'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.wallTimeMs === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "wallTimeMs" }, message: "must have required property 'wallTimeMs'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.estimatedCycles === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.events === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.hits === void 0) {
+      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "hits" }, message: "must have required property 'hits'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.processes === void 0) {
+      const err12 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "processes" }, message: "must have required property 'processes'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (data.functions === void 0) {
+      const err13 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "functions" }, message: "must have required property 'functions'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.logs === void 0) {
+      const err14 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "logs" }, message: "must have required property 'logs'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema11.properties, key0)) {
+        const err15 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 100) {
+          const err16 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err17 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.command !== void 0) {
+      if (!validate49(data.command, { instancePath: instancePath + "/command", parentData: data, parentDataProperty: "command", rootData })) {
+        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.cwd !== void 0) {
+      if (!validate23(data.cwd, { instancePath: instancePath + "/cwd", parentData: data, parentDataProperty: "cwd", rootData })) {
+        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.instrument !== void 0) {
+      let data3 = data.instrument;
+      if (!(data3 === "whole" || data3 === "region")) {
+        const err19 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema11.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.instrument.enum, parentSchema: schema11.properties.instrument, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.thresholdPercent !== void 0) {
+      let data4 = data.thresholdPercent;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 < 0 || isNaN(data4)) {
+          const err20 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.thresholdPercent, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.thresholdPercent.type, parentSchema: schema11.properties.thresholdPercent, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      let data5 = data.status;
+      if (!(data5 === "ok" || data5 === "failed" || data5 === "timeout")) {
+        const err22 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema11.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.status.enum, parentSchema: schema11.properties.status, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.exitCode !== void 0) {
+      let data6 = data.exitCode;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6)) && data6 !== null) {
+        const err23 = { instancePath: instancePath + "/exitCode", schemaPath: "#/properties/exitCode/type", keyword: "type", params: { type: schema11.properties.exitCode.type }, message: "must be integer,null", schema: schema11.properties.exitCode.type, parentSchema: schema11.properties.exitCode, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.signal !== void 0) {
+      let data7 = data.signal;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err24 = { instancePath: instancePath + "/signal", schemaPath: "#/properties/signal/type", keyword: "type", params: { type: schema11.properties.signal.type }, message: "must be string,null", schema: schema11.properties.signal.type, parentSchema: schema11.properties.signal, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data7 === "string") {
+        if (func2(data7) > 32) {
+          const err25 = { instancePath: instancePath + "/signal", schemaPath: "#/properties/signal/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema11.properties.signal, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.message !== void 0) {
+      let data8 = data.message;
+      if (typeof data8 === "string") {
+        if (func2(data8) > 65536) {
+          const err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.message, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.wallTimeMs !== void 0) {
+      let data9 = data.wallTimeMs;
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (data9 < 0 || isNaN(data9)) {
+          const err28 = { instancePath: instancePath + "/wallTimeMs", schemaPath: "#/properties/wallTimeMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.wallTimeMs, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/wallTimeMs", schemaPath: "#/properties/wallTimeMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.wallTimeMs.type, parentSchema: schema11.properties.wallTimeMs, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.estimatedCycles !== void 0) {
+      let data10 = data.estimatedCycles;
+      if (!(typeof data10 == "number" && isFinite(data10)) && data10 !== null) {
+        const err30 = { instancePath: instancePath + "/estimatedCycles", schemaPath: "#/properties/estimatedCycles/type", keyword: "type", params: { type: schema11.properties.estimatedCycles.type }, message: "must be number,null", schema: schema11.properties.estimatedCycles.type, parentSchema: schema11.properties.estimatedCycles, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (data10 < 0 || isNaN(data10)) {
+          const err31 = { instancePath: instancePath + "/estimatedCycles", schemaPath: "#/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.estimatedCycles, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.events !== void 0) {
+      let data11 = data.events;
+      const _errs21 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs22 = errors;
+      if (!validate52(data11, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData })) {
+        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs22 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs23 = errors;
+      if (data11 !== null) {
+        const err32 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema11.properties.events.oneOf[1].type, parentSchema: schema11.properties.events.oneOf[1], data: data11 };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      var _valid0 = _errs23 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err33 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema11.properties.events.oneOf, parentSchema: schema11.properties.events, data: data11 };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      } else {
+        errors = _errs21;
+        if (vErrors !== null) {
+          if (_errs21) {
+            vErrors.length = _errs21;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.hits !== void 0) {
+      let data12 = data.hits;
+      const _errs26 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs27 = errors;
+      if (!validate64(data12, { instancePath: instancePath + "/hits", parentData: data, parentDataProperty: "hits", rootData })) {
+        vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs27 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs28 = errors;
+      if (data12 !== null) {
+        const err34 = { instancePath: instancePath + "/hits", schemaPath: "#/properties/hits/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema11.properties.hits.oneOf[1].type, parentSchema: schema11.properties.hits.oneOf[1], data: data12 };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      var _valid1 = _errs28 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
+        const err35 = { instancePath: instancePath + "/hits", schemaPath: "#/properties/hits/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema11.properties.hits.oneOf, parentSchema: schema11.properties.hits, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      } else {
+        errors = _errs26;
+        if (vErrors !== null) {
+          if (_errs26) {
+            vErrors.length = _errs26;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.processes !== void 0) {
+      let data13 = data.processes;
+      if (Array.isArray(data13)) {
+        if (data13.length > 1e5) {
+          const err36 = { instancePath: instancePath + "/processes", schemaPath: "#/properties/processes/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.processes, data: data13 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        const len0 = data13.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data14 = data13[i0];
+          if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+            if (data14.pid === void 0) {
+              const err37 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "pid" }, message: "must have required property 'pid'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data14.cmd === void 0) {
+              const err38 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (data14.estimatedCycles === void 0) {
+              const err39 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            if (data14.events === void 0) {
+              const err40 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (data14.file === void 0) {
+              const err41 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            for (const key1 in data14) {
+              if (!(key1 === "pid" || key1 === "cmd" || key1 === "estimatedCycles" || key1 === "events" || key1 === "file")) {
+                const err42 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.processes.items, data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
+              }
+            }
+            if (data14.pid !== void 0) {
+              if (!validate53(data14.pid, { instancePath: instancePath + "/processes/" + i0 + "/pid", parentData: data14, parentDataProperty: "pid", rootData })) {
+                vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data14.cmd !== void 0) {
+              let data16 = data14.cmd;
+              if (typeof data16 === "string") {
+                if (func2(data16) > 65536) {
+                  const err43 = { instancePath: instancePath + "/processes/" + i0 + "/cmd", schemaPath: "#/properties/processes/items/properties/cmd/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.processes.items.properties.cmd, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err43];
+                  } else {
+                    vErrors.push(err43);
+                  }
+                  errors++;
+                }
+              } else {
+                const err44 = { instancePath: instancePath + "/processes/" + i0 + "/cmd", schemaPath: "#/properties/processes/items/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.processes.items.properties.cmd.type, parentSchema: schema11.properties.processes.items.properties.cmd, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+            }
+            if (data14.estimatedCycles !== void 0) {
+              let data17 = data14.estimatedCycles;
+              if (typeof data17 == "number" && isFinite(data17)) {
+                if (data17 < 0 || isNaN(data17)) {
+                  const err45 = { instancePath: instancePath + "/processes/" + i0 + "/estimatedCycles", schemaPath: "#/properties/processes/items/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.processes.items.properties.estimatedCycles, data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err45];
+                  } else {
+                    vErrors.push(err45);
+                  }
+                  errors++;
+                }
+              } else {
+                const err46 = { instancePath: instancePath + "/processes/" + i0 + "/estimatedCycles", schemaPath: "#/properties/processes/items/properties/estimatedCycles/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.processes.items.properties.estimatedCycles.type, parentSchema: schema11.properties.processes.items.properties.estimatedCycles, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err46];
+                } else {
+                  vErrors.push(err46);
+                }
+                errors++;
+              }
+            }
+            if (data14.events !== void 0) {
+              if (!validate52(data14.events, { instancePath: instancePath + "/processes/" + i0 + "/events", parentData: data14, parentDataProperty: "events", rootData })) {
+                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data14.file !== void 0) {
+              if (!validate23(data14.file, { instancePath: instancePath + "/processes/" + i0 + "/file", parentData: data14, parentDataProperty: "file", rootData })) {
+                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err47 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.processes.items.type, parentSchema: schema11.properties.processes.items, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err48 = { instancePath: instancePath + "/processes", schemaPath: "#/properties/processes/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.processes.type, parentSchema: schema11.properties.processes, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
+    if (data.allFunctions !== void 0) {
+      let data20 = data.allFunctions;
+      if (true !== data20) {
+        const err49 = { instancePath: instancePath + "/allFunctions", schemaPath: "#/properties/allFunctions/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant", schema: true, parentSchema: schema11.properties.allFunctions, data: data20 };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+    }
+    if (data.seal !== void 0) {
+      let data21 = data.seal;
+      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+        if (data21.pids === void 0) {
+          const err50 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "pids" }, message: "must have required property 'pids'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (data21.ids === void 0) {
+          const err51 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "ids" }, message: "must have required property 'ids'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+        if (data21.network === void 0) {
+          const err52 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+        if (data21.cpus === void 0) {
+          const err53 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "cpus" }, message: "must have required property 'cpus'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (data21.entropy === void 0) {
+          const err54 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "entropy" }, message: "must have required property 'entropy'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+        for (const key2 in data21) {
+          if (!func3.call(schema11.properties.seal.properties, key2)) {
+            const err55 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.seal, data: data21 };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        if (data21.pids !== void 0) {
+          let data22 = data21.pids;
+          if (!(data22 === "own" || data22 === "host")) {
+            const err56 = { instancePath: instancePath + "/seal/pids", schemaPath: "#/properties/seal/properties/pids/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.pids.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.pids.enum, parentSchema: schema11.properties.seal.properties.pids, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err56];
+            } else {
+              vErrors.push(err56);
+            }
+            errors++;
+          }
+        }
+        if (data21.ids !== void 0) {
+          let data23 = data21.ids;
+          if (!(data23 === "anonymous" || data23 === "caller" || data23 === "host")) {
+            const err57 = { instancePath: instancePath + "/seal/ids", schemaPath: "#/properties/seal/properties/ids/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.ids.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.ids.enum, parentSchema: schema11.properties.seal.properties.ids, data: data23 };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+        if (data21.network !== void 0) {
+          let data24 = data21.network;
+          if (!(data24 === "none" || data24 === "host")) {
+            const err58 = { instancePath: instancePath + "/seal/network", schemaPath: "#/properties/seal/properties/network/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.network.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.network.enum, parentSchema: schema11.properties.seal.properties.network, data: data24 };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+        }
+        if (data21.cpus !== void 0) {
+          let data25 = data21.cpus;
+          if (!(data25 === "one" || data25 === "host")) {
+            const err59 = { instancePath: instancePath + "/seal/cpus", schemaPath: "#/properties/seal/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.cpus.enum, parentSchema: schema11.properties.seal.properties.cpus, data: data25 };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
+            }
+            errors++;
+          }
+        }
+        if (data21.entropy !== void 0) {
+          let data26 = data21.entropy;
+          if (!(data26 === "fixed" || data26 === "os")) {
+            const err60 = { instancePath: instancePath + "/seal/entropy", schemaPath: "#/properties/seal/properties/entropy/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.entropy.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.entropy.enum, parentSchema: schema11.properties.seal.properties.entropy, data: data26 };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+        }
+        if (data21.tmp !== void 0) {
+          let data27 = data21.tmp;
+          if (!(data27 === "private" || data27 === "shared")) {
+            const err61 = { instancePath: instancePath + "/seal/tmp", schemaPath: "#/properties/seal/properties/tmp/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.tmp.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.tmp.enum, parentSchema: schema11.properties.seal.properties.tmp, data: data27 };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
+          }
+        }
+        if (data21.proc !== void 0) {
+          let data28 = data21.proc;
+          if (!(data28 === "own" || data28 === "host")) {
+            const err62 = { instancePath: instancePath + "/seal/proc", schemaPath: "#/properties/seal/properties/proc/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.proc.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.proc.enum, parentSchema: schema11.properties.seal.properties.proc, data: data28 };
+            if (vErrors === null) {
+              vErrors = [err62];
+            } else {
+              vErrors.push(err62);
+            }
+            errors++;
+          }
+        }
+        if (data21.ipc !== void 0) {
+          let data29 = data21.ipc;
+          if (!(data29 === "own" || data29 === "host")) {
+            const err63 = { instancePath: instancePath + "/seal/ipc", schemaPath: "#/properties/seal/properties/ipc/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.ipc.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.ipc.enum, parentSchema: schema11.properties.seal.properties.ipc, data: data29 };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
+            }
+            errors++;
+          }
+        }
+        if (data21.hostname !== void 0) {
+          let data30 = data21.hostname;
+          if (!(data30 === "fixed" || data30 === "host")) {
+            const err64 = { instancePath: instancePath + "/seal/hostname", schemaPath: "#/properties/seal/properties/hostname/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.hostname.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.hostname.enum, parentSchema: schema11.properties.seal.properties.hostname, data: data30 };
+            if (vErrors === null) {
+              vErrors = [err64];
+            } else {
+              vErrors.push(err64);
+            }
+            errors++;
+          }
+        }
+        if (data21.pythonResets !== void 0) {
+          let data31 = data21.pythonResets;
+          if (typeof data31 !== "boolean") {
+            const err65 = { instancePath: instancePath + "/seal/pythonResets", schemaPath: "#/properties/seal/properties/pythonResets/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.seal.properties.pythonResets.type, parentSchema: schema11.properties.seal.properties.pythonResets, data: data31 };
+            if (vErrors === null) {
+              vErrors = [err65];
+            } else {
+              vErrors.push(err65);
+            }
+            errors++;
+          }
+        }
+        if (data21.devices !== void 0) {
+          let data32 = data21.devices;
+          if (typeof data32 === "string") {
+            if (func2(data32) > 200) {
+              const err66 = { instancePath: instancePath + "/seal/devices", schemaPath: "#/properties/seal/properties/devices/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.seal.properties.devices, data: data32 };
+              if (vErrors === null) {
+                vErrors = [err66];
+              } else {
+                vErrors.push(err66);
+              }
+              errors++;
+            }
+          } else {
+            const err67 = { instancePath: instancePath + "/seal/devices", schemaPath: "#/properties/seal/properties/devices/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.seal.properties.devices.type, parentSchema: schema11.properties.seal.properties.devices, data: data32 };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+        }
+        if (data21.symbols !== void 0) {
+          let data33 = data21.symbols;
+          if ("now" !== data33) {
+            const err68 = { instancePath: instancePath + "/seal/symbols", schemaPath: "#/properties/seal/properties/symbols/const", keyword: "const", params: { allowedValue: "now" }, message: "must be equal to constant", schema: "now", parentSchema: schema11.properties.seal.properties.symbols, data: data33 };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err69 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.seal.type, parentSchema: schema11.properties.seal, data: data21 };
+        if (vErrors === null) {
+          vErrors = [err69];
+        } else {
+          vErrors.push(err69);
+        }
+        errors++;
+      }
+    }
+    if (data.executables !== void 0) {
+      let data34 = data.executables;
+      if (Array.isArray(data34)) {
+        if (data34.length > 1e4) {
+          const err70 = { instancePath: instancePath + "/executables", schemaPath: "#/properties/executables/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema11.properties.executables, data: data34 };
+          if (vErrors === null) {
+            vErrors = [err70];
+          } else {
+            vErrors.push(err70);
+          }
+          errors++;
+        }
+        const len1 = data34.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data35 = data34[i1];
+          if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+            if (data35.path === void 0) {
+              const err71 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema11.properties.executables.items.required, parentSchema: schema11.properties.executables.items, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+            if (data35.sha256 === void 0) {
+              const err72 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/required", keyword: "required", params: { missingProperty: "sha256" }, message: "must have required property 'sha256'", schema: schema11.properties.executables.items.required, parentSchema: schema11.properties.executables.items, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (data35.main === void 0) {
+              const err73 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/required", keyword: "required", params: { missingProperty: "main" }, message: "must have required property 'main'", schema: schema11.properties.executables.items.required, parentSchema: schema11.properties.executables.items, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+            for (const key3 in data35) {
+              if (!(key3 === "path" || key3 === "sha256" || key3 === "main")) {
+                const err74 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.executables.items, data: data35 };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+            }
+            if (data35.path !== void 0) {
+              let data36 = data35.path;
+              if (typeof data36 === "string") {
+                if (func2(data36) > 4096) {
+                  const err75 = { instancePath: instancePath + "/executables/" + i1 + "/path", schemaPath: "#/properties/executables/items/properties/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema11.properties.executables.items.properties.path, data: data36 };
+                  if (vErrors === null) {
+                    vErrors = [err75];
+                  } else {
+                    vErrors.push(err75);
+                  }
+                  errors++;
+                }
+              } else {
+                const err76 = { instancePath: instancePath + "/executables/" + i1 + "/path", schemaPath: "#/properties/executables/items/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.executables.items.properties.path.type, parentSchema: schema11.properties.executables.items.properties.path, data: data36 };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+            if (data35.sha256 !== void 0) {
+              let data37 = data35.sha256;
+              if (typeof data37 === "string") {
+                if (!pattern0.test(data37)) {
+                  const err77 = { instancePath: instancePath + "/executables/" + i1 + "/sha256", schemaPath: "#/properties/executables/items/properties/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"', schema: "^[0-9a-f]{64}$", parentSchema: schema11.properties.executables.items.properties.sha256, data: data37 };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+              } else {
+                const err78 = { instancePath: instancePath + "/executables/" + i1 + "/sha256", schemaPath: "#/properties/executables/items/properties/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.executables.items.properties.sha256.type, parentSchema: schema11.properties.executables.items.properties.sha256, data: data37 };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+            }
+            if (data35.main !== void 0) {
+              let data38 = data35.main;
+              if (typeof data38 !== "boolean") {
+                const err79 = { instancePath: instancePath + "/executables/" + i1 + "/main", schemaPath: "#/properties/executables/items/properties/main/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.executables.items.properties.main.type, parentSchema: schema11.properties.executables.items.properties.main, data: data38 };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err80 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.executables.items.type, parentSchema: schema11.properties.executables.items, data: data35 };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err81 = { instancePath: instancePath + "/executables", schemaPath: "#/properties/executables/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.executables.type, parentSchema: schema11.properties.executables, data: data34 };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.functions !== void 0) {
+      let data39 = data.functions;
+      if (Array.isArray(data39)) {
+        if (data39.length > 1e5) {
+          const err82 = { instancePath: instancePath + "/functions", schemaPath: "#/properties/functions/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.functions, data: data39 };
+          if (vErrors === null) {
+            vErrors = [err82];
+          } else {
+            vErrors.push(err82);
+          }
+          errors++;
+        }
+        const len2 = data39.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data40 = data39[i2];
+          if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+            if (data40.fn === void 0) {
+              const err83 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "fn" }, message: "must have required property 'fn'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            if (data40.file === void 0) {
+              const err84 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data40.estimatedCycles === void 0) {
+              const err85 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+            if (data40.Ir === void 0) {
+              const err86 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "Ir" }, message: "must have required property 'Ir'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            for (const key4 in data40) {
+              if (!(key4 === "fn" || key4 === "file" || key4 === "estimatedCycles" || key4 === "Ir" || key4 === "lines")) {
+                const err87 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.functions.items, data: data40 };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+            }
+            if (data40.fn !== void 0) {
+              let data41 = data40.fn;
+              if (typeof data41 === "string") {
+                if (func2(data41) > 65536) {
+                  const err88 = { instancePath: instancePath + "/functions/" + i2 + "/fn", schemaPath: "#/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.functions.items.properties.fn, data: data41 };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              } else {
+                const err89 = { instancePath: instancePath + "/functions/" + i2 + "/fn", schemaPath: "#/properties/functions/items/properties/fn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.fn.type, parentSchema: schema11.properties.functions.items.properties.fn, data: data41 };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+            }
+            if (data40.file !== void 0) {
+              let data42 = data40.file;
+              if (typeof data42 === "string") {
+                if (func2(data42) > 65536) {
+                  const err90 = { instancePath: instancePath + "/functions/" + i2 + "/file", schemaPath: "#/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.functions.items.properties.file, data: data42 };
+                  if (vErrors === null) {
+                    vErrors = [err90];
+                  } else {
+                    vErrors.push(err90);
+                  }
+                  errors++;
+                }
+              } else {
+                const err91 = { instancePath: instancePath + "/functions/" + i2 + "/file", schemaPath: "#/properties/functions/items/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.file.type, parentSchema: schema11.properties.functions.items.properties.file, data: data42 };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data40.estimatedCycles !== void 0) {
+              let data43 = data40.estimatedCycles;
+              if (typeof data43 == "number" && isFinite(data43)) {
+                if (data43 < 0 || isNaN(data43)) {
+                  const err92 = { instancePath: instancePath + "/functions/" + i2 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.functions.items.properties.estimatedCycles, data: data43 };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
+                  }
+                  errors++;
+                }
+              } else {
+                const err93 = { instancePath: instancePath + "/functions/" + i2 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/estimatedCycles/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.functions.items.properties.estimatedCycles.type, parentSchema: schema11.properties.functions.items.properties.estimatedCycles, data: data43 };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data40.Ir !== void 0) {
+              if (!validate53(data40.Ir, { instancePath: instancePath + "/functions/" + i2 + "/Ir", parentData: data40, parentDataProperty: "Ir", rootData })) {
+                vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data40.lines !== void 0) {
+              let data45 = data40.lines;
+              if (Array.isArray(data45)) {
+                if (data45.length > 1e3) {
+                  const err94 = { instancePath: instancePath + "/functions/" + i2 + "/lines", schemaPath: "#/properties/functions/items/properties/lines/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items", schema: 1e3, parentSchema: schema11.properties.functions.items.properties.lines, data: data45 };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+                const len3 = data45.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  let data46 = data45[i3];
+                  if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
+                    if (data46.line === void 0) {
+                      const err95 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema11.properties.functions.items.properties.lines.items.required, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err95];
+                      } else {
+                        vErrors.push(err95);
+                      }
+                      errors++;
+                    }
+                    if (data46.estimatedCycles === void 0) {
+                      const err96 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.properties.functions.items.properties.lines.items.required, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err96];
+                      } else {
+                        vErrors.push(err96);
+                      }
+                      errors++;
+                    }
+                    if (data46.Ir === void 0) {
+                      const err97 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/required", keyword: "required", params: { missingProperty: "Ir" }, message: "must have required property 'Ir'", schema: schema11.properties.functions.items.properties.lines.items.required, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err97];
+                      } else {
+                        vErrors.push(err97);
+                      }
+                      errors++;
+                    }
+                    for (const key5 in data46) {
+                      if (!(key5 === "file" || key5 === "line" || key5 === "estimatedCycles" || key5 === "Ir" || key5 === "text")) {
+                        const err98 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                        if (vErrors === null) {
+                          vErrors = [err98];
+                        } else {
+                          vErrors.push(err98);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data46.file !== void 0) {
+                      let data47 = data46.file;
+                      if (typeof data47 === "string") {
+                        if (func2(data47) > 65536) {
+                          const err99 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/file", schemaPath: "#/properties/functions/items/properties/lines/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.file, data: data47 };
+                          if (vErrors === null) {
+                            vErrors = [err99];
+                          } else {
+                            vErrors.push(err99);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err100 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/file", schemaPath: "#/properties/functions/items/properties/lines/items/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.lines.items.properties.file.type, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.file, data: data47 };
+                        if (vErrors === null) {
+                          vErrors = [err100];
+                        } else {
+                          vErrors.push(err100);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data46.line !== void 0) {
+                      if (!validate53(data46.line, { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/line", parentData: data46, parentDataProperty: "line", rootData })) {
+                        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+                        errors = vErrors.length;
+                      }
+                    }
+                    if (data46.estimatedCycles !== void 0) {
+                      let data49 = data46.estimatedCycles;
+                      if (typeof data49 == "number" && isFinite(data49)) {
+                        if (data49 < 0 || isNaN(data49)) {
+                          const err101 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/lines/items/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.estimatedCycles, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err101];
+                          } else {
+                            vErrors.push(err101);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err102 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/lines/items/properties/estimatedCycles/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.functions.items.properties.lines.items.properties.estimatedCycles.type, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.estimatedCycles, data: data49 };
+                        if (vErrors === null) {
+                          vErrors = [err102];
+                        } else {
+                          vErrors.push(err102);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data46.Ir !== void 0) {
+                      if (!validate53(data46.Ir, { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/Ir", parentData: data46, parentDataProperty: "Ir", rootData })) {
+                        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+                        errors = vErrors.length;
+                      }
+                    }
+                    if (data46.text !== void 0) {
+                      let data51 = data46.text;
+                      if (typeof data51 === "string") {
+                        if (func2(data51) > 200) {
+                          const err103 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/text", schemaPath: "#/properties/functions/items/properties/lines/items/properties/text/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.text, data: data51 };
+                          if (vErrors === null) {
+                            vErrors = [err103];
+                          } else {
+                            vErrors.push(err103);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err104 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/text", schemaPath: "#/properties/functions/items/properties/lines/items/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.lines.items.properties.text.type, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.text, data: data51 };
+                        if (vErrors === null) {
+                          vErrors = [err104];
+                        } else {
+                          vErrors.push(err104);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err105 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.functions.items.properties.lines.items.type, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                    if (vErrors === null) {
+                      vErrors = [err105];
+                    } else {
+                      vErrors.push(err105);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err106 = { instancePath: instancePath + "/functions/" + i2 + "/lines", schemaPath: "#/properties/functions/items/properties/lines/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.functions.items.properties.lines.type, parentSchema: schema11.properties.functions.items.properties.lines, data: data45 };
+                if (vErrors === null) {
+                  vErrors = [err106];
+                } else {
+                  vErrors.push(err106);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err107 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.functions.items.type, parentSchema: schema11.properties.functions.items, data: data40 };
+            if (vErrors === null) {
+              vErrors = [err107];
+            } else {
+              vErrors.push(err107);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err108 = { instancePath: instancePath + "/functions", schemaPath: "#/properties/functions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.functions.type, parentSchema: schema11.properties.functions, data: data39 };
+        if (vErrors === null) {
+          vErrors = [err108];
+        } else {
+          vErrors.push(err108);
+        }
+        errors++;
+      }
+    }
+    if (data.memory !== void 0) {
+      let data52 = data.memory;
+      if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+        if (data52.totalBytes === void 0) {
+          const err109 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "totalBytes" }, message: "must have required property 'totalBytes'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err109];
+          } else {
+            vErrors.push(err109);
+          }
+          errors++;
+        }
+        if (data52.totalBlocks === void 0) {
+          const err110 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "totalBlocks" }, message: "must have required property 'totalBlocks'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err110];
+          } else {
+            vErrors.push(err110);
+          }
+          errors++;
+        }
+        if (data52.peakBytes === void 0) {
+          const err111 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "peakBytes" }, message: "must have required property 'peakBytes'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err111];
+          } else {
+            vErrors.push(err111);
+          }
+          errors++;
+        }
+        if (data52.peakBlocks === void 0) {
+          const err112 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "peakBlocks" }, message: "must have required property 'peakBlocks'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err112];
+          } else {
+            vErrors.push(err112);
+          }
+          errors++;
+        }
+        if (data52.exitBytes === void 0) {
+          const err113 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "exitBytes" }, message: "must have required property 'exitBytes'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err113];
+          } else {
+            vErrors.push(err113);
+          }
+          errors++;
+        }
+        if (data52.exitBlocks === void 0) {
+          const err114 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "exitBlocks" }, message: "must have required property 'exitBlocks'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err114];
+          } else {
+            vErrors.push(err114);
+          }
+          errors++;
+        }
+        if (data52.thresholdPercent === void 0) {
+          const err115 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "thresholdPercent" }, message: "must have required property 'thresholdPercent'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err115];
+          } else {
+            vErrors.push(err115);
+          }
+          errors++;
+        }
+        if (data52.files === void 0) {
+          const err116 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "files" }, message: "must have required property 'files'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err116];
+          } else {
+            vErrors.push(err116);
+          }
+          errors++;
+        }
+        if (data52.wallTimeMs === void 0) {
+          const err117 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "wallTimeMs" }, message: "must have required property 'wallTimeMs'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err117];
+          } else {
+            vErrors.push(err117);
+          }
+          errors++;
+        }
+        for (const key6 in data52) {
+          if (!func3.call(schema11.properties.memory.properties, key6)) {
+            const err118 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.memory, data: data52 };
+            if (vErrors === null) {
+              vErrors = [err118];
+            } else {
+              vErrors.push(err118);
+            }
+            errors++;
+          }
+        }
+        if (data52.totalBytes !== void 0) {
+          if (!validate53(data52.totalBytes, { instancePath: instancePath + "/memory/totalBytes", parentData: data52, parentDataProperty: "totalBytes", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.totalBlocks !== void 0) {
+          if (!validate53(data52.totalBlocks, { instancePath: instancePath + "/memory/totalBlocks", parentData: data52, parentDataProperty: "totalBlocks", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.peakBytes !== void 0) {
+          if (!validate53(data52.peakBytes, { instancePath: instancePath + "/memory/peakBytes", parentData: data52, parentDataProperty: "peakBytes", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.peakBlocks !== void 0) {
+          if (!validate53(data52.peakBlocks, { instancePath: instancePath + "/memory/peakBlocks", parentData: data52, parentDataProperty: "peakBlocks", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.exitBytes !== void 0) {
+          if (!validate53(data52.exitBytes, { instancePath: instancePath + "/memory/exitBytes", parentData: data52, parentDataProperty: "exitBytes", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.exitBlocks !== void 0) {
+          if (!validate53(data52.exitBlocks, { instancePath: instancePath + "/memory/exitBlocks", parentData: data52, parentDataProperty: "exitBlocks", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.thresholdPercent !== void 0) {
+          let data59 = data52.thresholdPercent;
+          if (typeof data59 == "number" && isFinite(data59)) {
+            if (data59 < 0 || isNaN(data59)) {
+              const err119 = { instancePath: instancePath + "/memory/thresholdPercent", schemaPath: "#/properties/memory/properties/thresholdPercent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.memory.properties.thresholdPercent, data: data59 };
+              if (vErrors === null) {
+                vErrors = [err119];
+              } else {
+                vErrors.push(err119);
+              }
+              errors++;
+            }
+          } else {
+            const err120 = { instancePath: instancePath + "/memory/thresholdPercent", schemaPath: "#/properties/memory/properties/thresholdPercent/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.memory.properties.thresholdPercent.type, parentSchema: schema11.properties.memory.properties.thresholdPercent, data: data59 };
+            if (vErrors === null) {
+              vErrors = [err120];
+            } else {
+              vErrors.push(err120);
+            }
+            errors++;
+          }
+        }
+        if (data52.files !== void 0) {
+          let data60 = data52.files;
+          if (Array.isArray(data60)) {
+            if (data60.length > 1e5) {
+              const err121 = { instancePath: instancePath + "/memory/files", schemaPath: "#/properties/memory/properties/files/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.memory.properties.files, data: data60 };
+              if (vErrors === null) {
+                vErrors = [err121];
+              } else {
+                vErrors.push(err121);
+              }
+              errors++;
+            }
+            const len4 = data60.length;
+            for (let i4 = 0; i4 < len4; i4++) {
+              if (!validate23(data60[i4], { instancePath: instancePath + "/memory/files/" + i4, parentData: data60, parentDataProperty: i4, rootData })) {
+                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err122 = { instancePath: instancePath + "/memory/files", schemaPath: "#/properties/memory/properties/files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.memory.properties.files.type, parentSchema: schema11.properties.memory.properties.files, data: data60 };
+            if (vErrors === null) {
+              vErrors = [err122];
+            } else {
+              vErrors.push(err122);
+            }
+            errors++;
+          }
+        }
+        if (data52.wallTimeMs !== void 0) {
+          let data62 = data52.wallTimeMs;
+          if (typeof data62 == "number" && isFinite(data62)) {
+            if (data62 < 0 || isNaN(data62)) {
+              const err123 = { instancePath: instancePath + "/memory/wallTimeMs", schemaPath: "#/properties/memory/properties/wallTimeMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.memory.properties.wallTimeMs, data: data62 };
+              if (vErrors === null) {
+                vErrors = [err123];
+              } else {
+                vErrors.push(err123);
+              }
+              errors++;
+            }
+          } else {
+            const err124 = { instancePath: instancePath + "/memory/wallTimeMs", schemaPath: "#/properties/memory/properties/wallTimeMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.memory.properties.wallTimeMs.type, parentSchema: schema11.properties.memory.properties.wallTimeMs, data: data62 };
+            if (vErrors === null) {
+              vErrors = [err124];
+            } else {
+              vErrors.push(err124);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err125 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.memory.type, parentSchema: schema11.properties.memory, data: data52 };
+        if (vErrors === null) {
+          vErrors = [err125];
+        } else {
+          vErrors.push(err125);
+        }
+        errors++;
+      }
+    }
+    if (data.python !== void 0) {
+      let data63 = data.python;
+      if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
+        if (data63.method === void 0) {
+          const err126 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "method" }, message: "must have required property 'method'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err126];
+          } else {
+            vErrors.push(err126);
+          }
+          errors++;
+        }
+        if (data63.python === void 0) {
+          const err127 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "python" }, message: "must have required property 'python'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err127];
+          } else {
+            vErrors.push(err127);
+          }
+          errors++;
+        }
+        if (data63.scope === void 0) {
+          const err128 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err128];
+          } else {
+            vErrors.push(err128);
+          }
+          errors++;
+        }
+        if (data63.bytecodes === void 0) {
+          const err129 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "bytecodes" }, message: "must have required property 'bytecodes'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err129];
+          } else {
+            vErrors.push(err129);
+          }
+          errors++;
+        }
+        if (data63.functions === void 0) {
+          const err130 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "functions" }, message: "must have required property 'functions'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err130];
+          } else {
+            vErrors.push(err130);
+          }
+          errors++;
+        }
+        for (const key7 in data63) {
+          if (!(key7 === "method" || key7 === "python" || key7 === "scope" || key7 === "bytecodes" || key7 === "functions")) {
+            const err131 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.python, data: data63 };
+            if (vErrors === null) {
+              vErrors = [err131];
+            } else {
+              vErrors.push(err131);
+            }
+            errors++;
+          }
+        }
+        if (data63.method !== void 0) {
+          let data64 = data63.method;
+          if (typeof data64 === "string") {
+            if (func2(data64) > 64) {
+              const err132 = { instancePath: instancePath + "/python/method", schemaPath: "#/properties/python/properties/method/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema11.properties.python.properties.method, data: data64 };
+              if (vErrors === null) {
+                vErrors = [err132];
+              } else {
+                vErrors.push(err132);
+              }
+              errors++;
+            }
+          } else {
+            const err133 = { instancePath: instancePath + "/python/method", schemaPath: "#/properties/python/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.method.type, parentSchema: schema11.properties.python.properties.method, data: data64 };
+            if (vErrors === null) {
+              vErrors = [err133];
+            } else {
+              vErrors.push(err133);
+            }
+            errors++;
+          }
+        }
+        if (data63.python !== void 0) {
+          let data65 = data63.python;
+          if (typeof data65 === "string") {
+            if (func2(data65) > 256) {
+              const err134 = { instancePath: instancePath + "/python/python", schemaPath: "#/properties/python/properties/python/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema11.properties.python.properties.python, data: data65 };
+              if (vErrors === null) {
+                vErrors = [err134];
+              } else {
+                vErrors.push(err134);
+              }
+              errors++;
+            }
+          } else {
+            const err135 = { instancePath: instancePath + "/python/python", schemaPath: "#/properties/python/properties/python/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.python.type, parentSchema: schema11.properties.python.properties.python, data: data65 };
+            if (vErrors === null) {
+              vErrors = [err135];
+            } else {
+              vErrors.push(err135);
+            }
+            errors++;
+          }
+        }
+        if (data63.scope !== void 0) {
+          let data66 = data63.scope;
+          if (!(data66 === "whole" || data66 === "region")) {
+            const err136 = { instancePath: instancePath + "/python/scope", schemaPath: "#/properties/python/properties/scope/enum", keyword: "enum", params: { allowedValues: schema11.properties.python.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.python.properties.scope.enum, parentSchema: schema11.properties.python.properties.scope, data: data66 };
+            if (vErrors === null) {
+              vErrors = [err136];
+            } else {
+              vErrors.push(err136);
+            }
+            errors++;
+          }
+        }
+        if (data63.bytecodes !== void 0) {
+          if (!validate53(data63.bytecodes, { instancePath: instancePath + "/python/bytecodes", parentData: data63, parentDataProperty: "bytecodes", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data63.functions !== void 0) {
+          let data68 = data63.functions;
+          if (Array.isArray(data68)) {
+            if (data68.length > 1e5) {
+              const err137 = { instancePath: instancePath + "/python/functions", schemaPath: "#/properties/python/properties/functions/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.python.properties.functions, data: data68 };
+              if (vErrors === null) {
+                vErrors = [err137];
+              } else {
+                vErrors.push(err137);
+              }
+              errors++;
+            }
+            const len5 = data68.length;
+            for (let i5 = 0; i5 < len5; i5++) {
+              let data69 = data68[i5];
+              if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+                if (data69.fn === void 0) {
+                  const err138 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "fn" }, message: "must have required property 'fn'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err138];
+                  } else {
+                    vErrors.push(err138);
+                  }
+                  errors++;
+                }
+                if (data69.file === void 0) {
+                  const err139 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err139];
+                  } else {
+                    vErrors.push(err139);
+                  }
+                  errors++;
+                }
+                if (data69.line === void 0) {
+                  const err140 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err140];
+                  } else {
+                    vErrors.push(err140);
+                  }
+                  errors++;
+                }
+                if (data69.bytecodes === void 0) {
+                  const err141 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "bytecodes" }, message: "must have required property 'bytecodes'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err141];
+                  } else {
+                    vErrors.push(err141);
+                  }
+                  errors++;
+                }
+                for (const key8 in data69) {
+                  if (!(key8 === "fn" || key8 === "file" || key8 === "line" || key8 === "bytecodes")) {
+                    const err142 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                    if (vErrors === null) {
+                      vErrors = [err142];
+                    } else {
+                      vErrors.push(err142);
+                    }
+                    errors++;
+                  }
+                }
+                if (data69.fn !== void 0) {
+                  let data70 = data69.fn;
+                  if (typeof data70 === "string") {
+                    if (func2(data70) > 65536) {
+                      const err143 = { instancePath: instancePath + "/python/functions/" + i5 + "/fn", schemaPath: "#/properties/python/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.python.properties.functions.items.properties.fn, data: data70 };
+                      if (vErrors === null) {
+                        vErrors = [err143];
+                      } else {
+                        vErrors.push(err143);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err144 = { instancePath: instancePath + "/python/functions/" + i5 + "/fn", schemaPath: "#/properties/python/properties/functions/items/properties/fn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.functions.items.properties.fn.type, parentSchema: schema11.properties.python.properties.functions.items.properties.fn, data: data70 };
+                    if (vErrors === null) {
+                      vErrors = [err144];
+                    } else {
+                      vErrors.push(err144);
+                    }
+                    errors++;
+                  }
+                }
+                if (data69.file !== void 0) {
+                  let data71 = data69.file;
+                  if (typeof data71 === "string") {
+                    if (func2(data71) > 65536) {
+                      const err145 = { instancePath: instancePath + "/python/functions/" + i5 + "/file", schemaPath: "#/properties/python/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.python.properties.functions.items.properties.file, data: data71 };
+                      if (vErrors === null) {
+                        vErrors = [err145];
+                      } else {
+                        vErrors.push(err145);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err146 = { instancePath: instancePath + "/python/functions/" + i5 + "/file", schemaPath: "#/properties/python/properties/functions/items/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.functions.items.properties.file.type, parentSchema: schema11.properties.python.properties.functions.items.properties.file, data: data71 };
+                    if (vErrors === null) {
+                      vErrors = [err146];
+                    } else {
+                      vErrors.push(err146);
+                    }
+                    errors++;
+                  }
+                }
+                if (data69.line !== void 0) {
+                  if (!validate53(data69.line, { instancePath: instancePath + "/python/functions/" + i5 + "/line", parentData: data69, parentDataProperty: "line", rootData })) {
+                    vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+                    errors = vErrors.length;
+                  }
+                }
+                if (data69.bytecodes !== void 0) {
+                  if (!validate53(data69.bytecodes, { instancePath: instancePath + "/python/functions/" + i5 + "/bytecodes", parentData: data69, parentDataProperty: "bytecodes", rootData })) {
+                    vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+                    errors = vErrors.length;
+                  }
+                }
+              } else {
+                const err147 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.python.properties.functions.items.type, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                if (vErrors === null) {
+                  vErrors = [err147];
+                } else {
+                  vErrors.push(err147);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err148 = { instancePath: instancePath + "/python/functions", schemaPath: "#/properties/python/properties/functions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.python.properties.functions.type, parentSchema: schema11.properties.python.properties.functions, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err148];
+            } else {
+              vErrors.push(err148);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err149 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.python.type, parentSchema: schema11.properties.python, data: data63 };
+        if (vErrors === null) {
+          vErrors = [err149];
+        } else {
+          vErrors.push(err149);
+        }
+        errors++;
+      }
+    }
+    if (data.logs !== void 0) {
+      let data74 = data.logs;
+      if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+        if (data74.stdout === void 0) {
+          const err150 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/required", keyword: "required", params: { missingProperty: "stdout" }, message: "must have required property 'stdout'", schema: schema11.properties.logs.required, parentSchema: schema11.properties.logs, data: data74 };
+          if (vErrors === null) {
+            vErrors = [err150];
+          } else {
+            vErrors.push(err150);
+          }
+          errors++;
+        }
+        if (data74.stderr === void 0) {
+          const err151 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/required", keyword: "required", params: { missingProperty: "stderr" }, message: "must have required property 'stderr'", schema: schema11.properties.logs.required, parentSchema: schema11.properties.logs, data: data74 };
+          if (vErrors === null) {
+            vErrors = [err151];
+          } else {
+            vErrors.push(err151);
+          }
+          errors++;
+        }
+        for (const key9 in data74) {
+          if (!(key9 === "stdout" || key9 === "stderr")) {
+            const err152 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.logs, data: data74 };
+            if (vErrors === null) {
+              vErrors = [err152];
+            } else {
+              vErrors.push(err152);
+            }
+            errors++;
+          }
+        }
+        if (data74.stdout !== void 0) {
+          if (!validate23(data74.stdout, { instancePath: instancePath + "/logs/stdout", parentData: data74, parentDataProperty: "stdout", rootData })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data74.stderr !== void 0) {
+          if (!validate23(data74.stderr, { instancePath: instancePath + "/logs/stderr", parentData: data74, parentDataProperty: "stderr", rootData })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err153 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.logs.type, parentSchema: schema11.properties.logs, data: data74 };
+        if (vErrors === null) {
+          vErrors = [err153];
+        } else {
+          vErrors.push(err153);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err154 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    if (vErrors === null) {
+      vErrors = [err154];
+    } else {
+      vErrors.push(err154);
+    }
+    errors++;
+  }
+  validate48.errors = vErrors;
+  return errors === 0;
+}
+var schema16 = { "type": "object", "additionalProperties": false, "required": ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "mode": { "enum": ["wallclock", "cputime", "counters"] }, "unit": { "enum": ["ms", "cycles"] }, "controls": { "type": "array", "maxItems": 100, "items": { "$ref": "#/definitions/text" } }, "thresholdPercent": { "type": "number", "minimum": 0 }, "budgetMs": { "type": "number", "minimum": 0 }, "warmups": { "$ref": "#/definitions/count" }, "verdict": { "enum": ["regression", "improvement", "no significant change", "inconclusive"] }, "estimate": { "type": "object", "additionalProperties": false, "required": ["relative", "low", "high", "confidence", "pairs", "dropped", "method"], "properties": { "relative": { "type": "number" }, "low": { "type": "number" }, "high": { "type": "number" }, "confidence": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 }, "pairs": { "$ref": "#/definitions/count" }, "dropped": { "$ref": "#/definitions/count" }, "method": { "type": "string", "maxLength": 200 } } }, "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" }, "order": { "type": "array", "maxItems": 2e6, "items": { "enum": ["base", "head"] } }, "extra": { "type": "object", "maxProperties": 16, "additionalProperties": { "type": "object", "additionalProperties": false, "required": ["base", "head"], "properties": { "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" } } } } } };
+var schema17 = { "type": "array", "maxItems": 1e6, "items": { "type": "number", "minimum": 0 } };
+function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (Array.isArray(data)) {
+    if (data.length > 1e6) {
+      const err0 = { instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e6 }, message: "must NOT have more than 1000000 items", schema: 1e6, parentSchema: schema17, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.items, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.items.type, parentSchema: schema17.items, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.type, parentSchema: schema17, data };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate94.errors = vErrors;
+  return errors === 0;
+}
+function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mode === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "unit" }, message: "must have required property 'unit'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.controls === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "controls" }, message: "must have required property 'controls'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.thresholdPercent === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "thresholdPercent" }, message: "must have required property 'thresholdPercent'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.budgetMs === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "budgetMs" }, message: "must have required property 'budgetMs'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.warmups === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "warmups" }, message: "must have required property 'warmups'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.verdict === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "verdict" }, message: "must have required property 'verdict'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.estimate === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "estimate" }, message: "must have required property 'estimate'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.base === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "base" }, message: "must have required property 'base'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.head === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "head" }, message: "must have required property 'head'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.order === void 0) {
+      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "order" }, message: "must have required property 'order'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema16.properties, key0)) {
+        const err12 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 100) {
+          const err13 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err14 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.name.type, parentSchema: schema16.properties.name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== void 0) {
+      let data1 = data.mode;
+      if (!(data1 === "wallclock" || data1 === "cputime" || data1 === "counters")) {
+        const err16 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema16.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.mode.enum, parentSchema: schema16.properties.mode, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.unit !== void 0) {
+      let data2 = data.unit;
+      if (!(data2 === "ms" || data2 === "cycles")) {
+        const err17 = { instancePath: instancePath + "/unit", schemaPath: "#/properties/unit/enum", keyword: "enum", params: { allowedValues: schema16.properties.unit.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.unit.enum, parentSchema: schema16.properties.unit, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.controls !== void 0) {
+      let data3 = data.controls;
+      if (Array.isArray(data3)) {
+        if (data3.length > 100) {
+          const err18 = { instancePath: instancePath + "/controls", schemaPath: "#/properties/controls/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema16.properties.controls, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate23(data3[i0], { instancePath: instancePath + "/controls/" + i0, parentData: data3, parentDataProperty: i0, rootData })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/controls", schemaPath: "#/properties/controls/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.controls.type, parentSchema: schema16.properties.controls, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.thresholdPercent !== void 0) {
+      let data5 = data.thresholdPercent;
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err20 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.thresholdPercent, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.thresholdPercent.type, parentSchema: schema16.properties.thresholdPercent, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.budgetMs !== void 0) {
+      let data6 = data.budgetMs;
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err22 = { instancePath: instancePath + "/budgetMs", schemaPath: "#/properties/budgetMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.budgetMs, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/budgetMs", schemaPath: "#/properties/budgetMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.budgetMs.type, parentSchema: schema16.properties.budgetMs, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.warmups !== void 0) {
+      if (!validate53(data.warmups, { instancePath: instancePath + "/warmups", parentData: data, parentDataProperty: "warmups", rootData })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.verdict !== void 0) {
+      let data8 = data.verdict;
+      if (!(data8 === "regression" || data8 === "improvement" || data8 === "no significant change" || data8 === "inconclusive")) {
+        const err24 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema16.properties.verdict.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.verdict.enum, parentSchema: schema16.properties.verdict, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.estimate !== void 0) {
+      let data9 = data.estimate;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        if (data9.relative === void 0) {
+          const err25 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "relative" }, message: "must have required property 'relative'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data9.low === void 0) {
+          const err26 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "low" }, message: "must have required property 'low'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (data9.high === void 0) {
+          const err27 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "high" }, message: "must have required property 'high'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (data9.confidence === void 0) {
+          const err28 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "confidence" }, message: "must have required property 'confidence'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (data9.pairs === void 0) {
+          const err29 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "pairs" }, message: "must have required property 'pairs'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (data9.dropped === void 0) {
+          const err30 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "dropped" }, message: "must have required property 'dropped'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data9.method === void 0) {
+          const err31 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "method" }, message: "must have required property 'method'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        for (const key1 in data9) {
+          if (!(key1 === "relative" || key1 === "low" || key1 === "high" || key1 === "confidence" || key1 === "pairs" || key1 === "dropped" || key1 === "method")) {
+            const err32 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16.properties.estimate, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+        if (data9.relative !== void 0) {
+          let data10 = data9.relative;
+          if (!(typeof data10 == "number" && isFinite(data10))) {
+            const err33 = { instancePath: instancePath + "/estimate/relative", schemaPath: "#/properties/estimate/properties/relative/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.relative.type, parentSchema: schema16.properties.estimate.properties.relative, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
+        if (data9.low !== void 0) {
+          let data11 = data9.low;
+          if (!(typeof data11 == "number" && isFinite(data11))) {
+            const err34 = { instancePath: instancePath + "/estimate/low", schemaPath: "#/properties/estimate/properties/low/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.low.type, parentSchema: schema16.properties.estimate.properties.low, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        if (data9.high !== void 0) {
+          let data12 = data9.high;
+          if (!(typeof data12 == "number" && isFinite(data12))) {
+            const err35 = { instancePath: instancePath + "/estimate/high", schemaPath: "#/properties/estimate/properties/high/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.high.type, parentSchema: schema16.properties.estimate.properties.high, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
+        if (data9.confidence !== void 0) {
+          let data13 = data9.confidence;
+          if (typeof data13 == "number" && isFinite(data13)) {
+            if (data13 >= 1 || isNaN(data13)) {
+              const err36 = { instancePath: instancePath + "/estimate/confidence", schemaPath: "#/properties/estimate/properties/confidence/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema16.properties.estimate.properties.confidence, data: data13 };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (data13 <= 0 || isNaN(data13)) {
+              const err37 = { instancePath: instancePath + "/estimate/confidence", schemaPath: "#/properties/estimate/properties/confidence/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema16.properties.estimate.properties.confidence, data: data13 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          } else {
+            const err38 = { instancePath: instancePath + "/estimate/confidence", schemaPath: "#/properties/estimate/properties/confidence/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.confidence.type, parentSchema: schema16.properties.estimate.properties.confidence, data: data13 };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
+          }
+        }
+        if (data9.pairs !== void 0) {
+          if (!validate53(data9.pairs, { instancePath: instancePath + "/estimate/pairs", parentData: data9, parentDataProperty: "pairs", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data9.dropped !== void 0) {
+          if (!validate53(data9.dropped, { instancePath: instancePath + "/estimate/dropped", parentData: data9, parentDataProperty: "dropped", rootData })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data9.method !== void 0) {
+          let data16 = data9.method;
+          if (typeof data16 === "string") {
+            if (func2(data16) > 200) {
+              const err39 = { instancePath: instancePath + "/estimate/method", schemaPath: "#/properties/estimate/properties/method/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema16.properties.estimate.properties.method, data: data16 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+          } else {
+            const err40 = { instancePath: instancePath + "/estimate/method", schemaPath: "#/properties/estimate/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.estimate.properties.method.type, parentSchema: schema16.properties.estimate.properties.method, data: data16 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.estimate.type, parentSchema: schema16.properties.estimate, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.base !== void 0) {
+      if (!validate94(data.base, { instancePath: instancePath + "/base", parentData: data, parentDataProperty: "base", rootData })) {
+        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.head !== void 0) {
+      if (!validate94(data.head, { instancePath: instancePath + "/head", parentData: data, parentDataProperty: "head", rootData })) {
+        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.order !== void 0) {
+      let data19 = data.order;
+      if (Array.isArray(data19)) {
+        if (data19.length > 2e6) {
+          const err42 = { instancePath: instancePath + "/order", schemaPath: "#/properties/order/maxItems", keyword: "maxItems", params: { limit: 2e6 }, message: "must NOT have more than 2000000 items", schema: 2e6, parentSchema: schema16.properties.order, data: data19 };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        const len1 = data19.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data20 = data19[i1];
+          if (!(data20 === "base" || data20 === "head")) {
+            const err43 = { instancePath: instancePath + "/order/" + i1, schemaPath: "#/properties/order/items/enum", keyword: "enum", params: { allowedValues: schema16.properties.order.items.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.order.items.enum, parentSchema: schema16.properties.order.items, data: data20 };
+            if (vErrors === null) {
+              vErrors = [err43];
+            } else {
+              vErrors.push(err43);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err44 = { instancePath: instancePath + "/order", schemaPath: "#/properties/order/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.order.type, parentSchema: schema16.properties.order, data: data19 };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.extra !== void 0) {
+      let data21 = data.extra;
+      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+        if (Object.keys(data21).length > 16) {
+          const err45 = { instancePath: instancePath + "/extra", schemaPath: "#/properties/extra/maxProperties", keyword: "maxProperties", params: { limit: 16 }, message: "must NOT have more than 16 properties", schema: 16, parentSchema: schema16.properties.extra, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        for (const key2 in data21) {
+          let data22 = data21[key2];
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            if (data22.base === void 0) {
+              const err46 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/required", keyword: "required", params: { missingProperty: "base" }, message: "must have required property 'base'", schema: schema16.properties.extra.additionalProperties.required, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+              if (vErrors === null) {
+                vErrors = [err46];
+              } else {
+                vErrors.push(err46);
+              }
+              errors++;
+            }
+            if (data22.head === void 0) {
+              const err47 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/required", keyword: "required", params: { missingProperty: "head" }, message: "must have required property 'head'", schema: schema16.properties.extra.additionalProperties.required, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+            for (const key3 in data22) {
+              if (!(key3 === "base" || key3 === "head")) {
+                const err48 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+            if (data22.base !== void 0) {
+              if (!validate94(data22.base, { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/base", parentData: data22, parentDataProperty: "base", rootData })) {
+                vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data22.head !== void 0) {
+              if (!validate94(data22.head, { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/head", parentData: data22, parentDataProperty: "head", rootData })) {
+                vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err49 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.extra.additionalProperties.type, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err50 = { instancePath: instancePath + "/extra", schemaPath: "#/properties/extra/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.extra.type, parentSchema: schema16.properties.extra, data: data21 };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err51 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+    if (vErrors === null) {
+      vErrors = [err51];
+    } else {
+      vErrors.push(err51);
+    }
+    errors++;
+  }
+  validate89.errors = vErrors;
+  return errors === 0;
+}
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schemaVersion === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schemaVersion" }, message: "must have required property 'schemaVersion'", schema: schema6.required, parentSchema: schema6, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tool === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tool" }, message: "must have required property 'tool'", schema: schema6.required, parentSchema: schema6, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.createdAt === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "createdAt" }, message: "must have required property 'createdAt'", schema: schema6.required, parentSchema: schema6, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.configHash === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "configHash" }, message: "must have required property 'configHash'", schema: schema6.required, parentSchema: schema6, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.environment === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "environment" }, message: "must have required property 'environment'", schema: schema6.required, parentSchema: schema6, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.benchmarks === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "benchmarks" }, message: "must have required property 'benchmarks'", schema: schema6.required, parentSchema: schema6, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "schemaVersion" || key0 === "tool" || key0 === "createdAt" || key0 === "configHash" || key0 === "environment" || key0 === "benchmarks" || key0 === "shard" || key0 === "timed")) {
+        const err6 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6, data };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.schemaVersion !== void 0) {
+      let data0 = data.schemaVersion;
+      if (1 !== data0) {
+        const err7 = { instancePath: instancePath + "/schemaVersion", schemaPath: "#/properties/schemaVersion/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema6.properties.schemaVersion, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.tool !== void 0) {
+      let data1 = data.tool;
+      if ("cg-bench" !== data1) {
+        const err8 = { instancePath: instancePath + "/tool", schemaPath: "#/properties/tool/const", keyword: "const", params: { allowedValue: "cg-bench" }, message: "must be equal to constant", schema: "cg-bench", parentSchema: schema6.properties.tool, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.createdAt !== void 0) {
+      let data2 = data.createdAt;
+      if (typeof data2 === "string") {
+        if (func2(data2) > 40) {
+          const err9 = { instancePath: instancePath + "/createdAt", schemaPath: "#/properties/createdAt/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters", schema: 40, parentSchema: schema6.properties.createdAt, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      } else {
+        const err10 = { instancePath: instancePath + "/createdAt", schemaPath: "#/properties/createdAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.createdAt.type, parentSchema: schema6.properties.createdAt, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.configHash !== void 0) {
+      let data3 = data.configHash;
+      if (typeof data3 === "string") {
+        if (!pattern0.test(data3)) {
+          const err11 = { instancePath: instancePath + "/configHash", schemaPath: "#/properties/configHash/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"', schema: "^[0-9a-f]{64}$", parentSchema: schema6.properties.configHash, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = { instancePath: instancePath + "/configHash", schemaPath: "#/properties/configHash/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.configHash.type, parentSchema: schema6.properties.configHash, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.environment !== void 0) {
+      if (!validate22(data.environment, { instancePath: instancePath + "/environment", parentData: data, parentDataProperty: "environment", rootData })) {
+        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.benchmarks !== void 0) {
+      let data5 = data.benchmarks;
+      if (Array.isArray(data5)) {
+        if (data5.length > 1e4) {
+          const err13 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema6.properties.benchmarks, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        const len0 = data5.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate48(data5[i0], { instancePath: instancePath + "/benchmarks/" + i0, parentData: data5, parentDataProperty: i0, rootData })) {
+            vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.benchmarks.type, parentSchema: schema6.properties.benchmarks, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.shard !== void 0) {
+      let data7 = data.shard;
+      if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+        if (data7.index === void 0) {
+          const err15 = { instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/required", keyword: "required", params: { missingProperty: "index" }, message: "must have required property 'index'", schema: schema6.properties.shard.required, parentSchema: schema6.properties.shard, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data7.count === void 0) {
+          const err16 = { instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/required", keyword: "required", params: { missingProperty: "count" }, message: "must have required property 'count'", schema: schema6.properties.shard.required, parentSchema: schema6.properties.shard, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data7.benchmarks === void 0) {
+          const err17 = { instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/required", keyword: "required", params: { missingProperty: "benchmarks" }, message: "must have required property 'benchmarks'", schema: schema6.properties.shard.required, parentSchema: schema6.properties.shard, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        for (const key1 in data7) {
+          if (!(key1 === "index" || key1 === "count" || key1 === "benchmarks")) {
+            const err18 = { instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.shard, data: data7 };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (data7.index !== void 0) {
+          let data8 = data7.index;
+          if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+            const err19 = { instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.shard.properties.index.type, parentSchema: schema6.properties.shard.properties.index, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+          if (typeof data8 == "number" && isFinite(data8)) {
+            if (data8 > 1024 || isNaN(data8)) {
+              const err20 = { instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1024 }, message: "must be <= 1024", schema: 1024, parentSchema: schema6.properties.shard.properties.index, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+            }
+            if (data8 < 1 || isNaN(data8)) {
+              const err21 = { instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.shard.properties.index, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data7.count !== void 0) {
+          let data9 = data7.count;
+          if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
+            const err22 = { instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.shard.properties.count.type, parentSchema: schema6.properties.shard.properties.count, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+          if (typeof data9 == "number" && isFinite(data9)) {
+            if (data9 > 1024 || isNaN(data9)) {
+              const err23 = { instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1024 }, message: "must be <= 1024", schema: 1024, parentSchema: schema6.properties.shard.properties.count, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+            if (data9 < 1 || isNaN(data9)) {
+              const err24 = { instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.shard.properties.count, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data7.benchmarks !== void 0) {
+          let data10 = data7.benchmarks;
+          if (Array.isArray(data10)) {
+            if (data10.length > 1e4) {
+              const err25 = { instancePath: instancePath + "/shard/benchmarks", schemaPath: "#/properties/shard/properties/benchmarks/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema6.properties.shard.properties.benchmarks, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err25];
+              } else {
+                vErrors.push(err25);
+              }
+              errors++;
+            }
+            const len1 = data10.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              if (!validate23(data10[i1], { instancePath: instancePath + "/shard/benchmarks/" + i1, parentData: data10, parentDataProperty: i1, rootData })) {
+                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err26 = { instancePath: instancePath + "/shard/benchmarks", schemaPath: "#/properties/shard/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.shard.properties.benchmarks.type, parentSchema: schema6.properties.shard.properties.benchmarks, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.shard.type, parentSchema: schema6.properties.shard, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.timed !== void 0) {
+      let data12 = data.timed;
+      if (Array.isArray(data12)) {
+        if (data12.length > 1e4) {
+          const err28 = { instancePath: instancePath + "/timed", schemaPath: "#/properties/timed/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema6.properties.timed, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        const len2 = data12.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (!validate89(data12[i2], { instancePath: instancePath + "/timed/" + i2, parentData: data12, parentDataProperty: i2, rootData })) {
+            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/timed", schemaPath: "#/properties/timed/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.timed.type, parentSchema: schema6.properties.timed, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.type, parentSchema: schema6, data };
+    if (vErrors === null) {
+      vErrors = [err30];
+    } else {
+      vErrors.push(err30);
+    }
+    errors++;
+  }
+  validate21.errors = vErrors;
+  return errors === 0;
+}
+var validateTimed = validate100;
+var schema18 = { "description": "Benchmarks timed natively by cg-bench paired (mode: wallclock or counters), base and head paired on one machine, with every raw sample. Absent when none was timed.", "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/timed" }, "definitions": { "samples": { "type": "array", "maxItems": 1e6, "items": { "type": "number", "minimum": 0 } }, "timed": { "type": "object", "additionalProperties": false, "required": ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "mode": { "enum": ["wallclock", "cputime", "counters"] }, "unit": { "enum": ["ms", "cycles"] }, "controls": { "type": "array", "maxItems": 100, "items": { "$ref": "#/definitions/text" } }, "thresholdPercent": { "type": "number", "minimum": 0 }, "budgetMs": { "type": "number", "minimum": 0 }, "warmups": { "$ref": "#/definitions/count" }, "verdict": { "enum": ["regression", "improvement", "no significant change", "inconclusive"] }, "estimate": { "type": "object", "additionalProperties": false, "required": ["relative", "low", "high", "confidence", "pairs", "dropped", "method"], "properties": { "relative": { "type": "number" }, "low": { "type": "number" }, "high": { "type": "number" }, "confidence": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 }, "pairs": { "$ref": "#/definitions/count" }, "dropped": { "$ref": "#/definitions/count" }, "method": { "type": "string", "maxLength": 200 } } }, "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" }, "order": { "type": "array", "maxItems": 2e6, "items": { "enum": ["base", "head"] } }, "extra": { "type": "object", "maxProperties": 16, "additionalProperties": { "type": "object", "additionalProperties": false, "required": ["base", "head"], "properties": { "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" } } } } } }, "count": { "type": "integer", "minimum": 0 }, "text": { "type": "string", "maxLength": 4096 }, "nullableText": { "type": ["string", "null"], "maxLength": 4096 }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$" }, "events": { "type": "object", "additionalProperties": false, "required": ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"], "properties": { "Ir": { "$ref": "#/definitions/count" }, "I1mr": { "$ref": "#/definitions/count" }, "ILmr": { "$ref": "#/definitions/count" }, "Dr": { "$ref": "#/definitions/count" }, "D1mr": { "$ref": "#/definitions/count" }, "DLmr": { "$ref": "#/definitions/count" }, "Dw": { "$ref": "#/definitions/count" }, "D1mw": { "$ref": "#/definitions/count" }, "DLmw": { "$ref": "#/definitions/count" } } }, "hits": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "$ref": "#/definitions/count" }, "ll": { "$ref": "#/definitions/count" }, "ram": { "$ref": "#/definitions/count" } } }, "command": { "oneOf": [{ "type": "string", "maxLength": 65536 }, { "type": "array", "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 } }] }, "environment": { "type": "object", "additionalProperties": false, "required": ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"], "properties": { "cgBench": { "$ref": "#/definitions/text" }, "method": { "description": "How cg-bench ran what it measured, where that reaches the count (the code's environment and its order, symbol binding, the seal's steps): raised with each such change; absent in results made before 2.", "type": "integer", "minimum": 2 }, "valgrind": { "$ref": "#/definitions/text" }, "glibc": { "$ref": "#/definitions/nullableText" }, "os": { "$ref": "#/definitions/nullableText" }, "arch": { "$ref": "#/definitions/text" }, "python": { "$ref": "#/definitions/nullableText" }, "workspace": { "$ref": "#/definitions/text" }, "cpu": { "type": "object", "additionalProperties": false, "required": ["hwcaps", "vendor", "brand", "features"], "properties": { "hwcaps": { "$ref": "#/definitions/nullableText" }, "vendor": { "$ref": "#/definitions/nullableText" }, "brand": { "$ref": "#/definitions/nullableText" }, "features": { "type": "array", "maxItems": 256, "items": { "type": "string", "maxLength": 64 } } } }, "cache": { "type": "object", "additionalProperties": false, "required": ["I1", "D1", "LL"], "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "type": "number", "minimum": 0 }, "ll": { "type": "number", "minimum": 0 }, "ram": { "type": "number", "minimum": 0 } } }, "image": { "type": "object", "additionalProperties": false, "required": ["ref", "digest"], "properties": { "ref": { "$ref": "#/definitions/nullableText" }, "digest": { "$ref": "#/definitions/nullableText" } } }, "host": { "type": "object", "additionalProperties": false, "required": ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"], "properties": { "dispatch": { "$ref": "#/definitions/nullableText" }, "platform": { "$ref": "#/definitions/nullableText" }, "hwcapsActive": { "$ref": "#/definitions/nullableText" }, "auxvTypes": { "$ref": "#/definitions/nullableText" }, "cpusOnline": { "$ref": "#/definitions/nullableText" }, "cpusPossible": { "$ref": "#/definitions/nullableText" }, "affinity": { "type": "integer", "minimum": 0 }, "loaderFiles": { "type": "string", "pattern": "^[0-9a-f]{16}$" } } } } }, "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "command": { "$ref": "#/definitions/command" }, "cwd": { "$ref": "#/definitions/text" }, "instrument": { "enum": ["whole", "region"] }, "thresholdPercent": { "type": "number", "minimum": 0 }, "status": { "enum": ["ok", "failed", "timeout"] }, "exitCode": { "type": ["integer", "null"] }, "signal": { "type": ["string", "null"], "maxLength": 32 }, "message": { "type": "string", "maxLength": 65536 }, "wallTimeMs": { "type": "number", "minimum": 0 }, "estimatedCycles": { "type": ["number", "null"], "minimum": 0 }, "events": { "oneOf": [{ "$ref": "#/definitions/events" }, { "type": "null" }] }, "hits": { "oneOf": [{ "$ref": "#/definitions/hits" }, { "type": "null" }] }, "processes": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["pid", "cmd", "estimatedCycles", "events", "file"], "properties": { "pid": { "$ref": "#/definitions/count" }, "cmd": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "events": { "$ref": "#/definitions/events" }, "file": { "$ref": "#/definitions/text" } } } }, "allFunctions": { "description": "Every function and line was kept (check, bisect), not only the costliest.", "const": true }, "seal": { "description": "What the measured run was sealed by (each reaches the count); absent in older results.", "type": "object", "additionalProperties": false, "required": ["pids", "ids", "network", "cpus", "entropy"], "properties": { "pids": { "enum": ["own", "host"] }, "ids": { "enum": ["anonymous", "caller", "host"] }, "network": { "enum": ["none", "host"] }, "cpus": { "enum": ["one", "host"] }, "entropy": { "enum": ["fixed", "os"] }, "tmp": { "description": "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", "enum": ["private", "shared"] }, "proc": { "description": "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", "enum": ["own", "host"] }, "ipc": { "description": "SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, or the machine's; absent in older results.", "enum": ["own", "host"] }, "hostname": { "description": "The host name the code sees: fixed (cg-bench, a UTS namespace of its own) or the machine's; absent in older results.", "enum": ["fixed", "host"] }, "pythonResets": { "type": "boolean" }, "devices": { "type": "string", "maxLength": 200 }, "symbols": { "description": "now: LD_BIND_NOW was set (every shared-library symbol bound at start, as cg-bench does for instrument: region); absent: bound lazily.", "const": "now" } } }, "executables": { "description": "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.", "type": "array", "maxItems": 1e4, "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "main"], "properties": { "path": { "type": "string", "maxLength": 4096 }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "main": { "type": "boolean" } } } }, "functions": { "description": "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.", "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "estimatedCycles", "Ir"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "lines": { "description": "The function's costliest source lines, most expensive first.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["line", "estimatedCycles", "Ir"], "properties": { "file": { "description": "Absent when it is the function's own file.", "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "text": { "type": "string", "maxLength": 200 } } } } } } }, "memory": { "description": "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.", "type": "object", "additionalProperties": false, "required": ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"], "properties": { "totalBytes": { "$ref": "#/definitions/count" }, "totalBlocks": { "$ref": "#/definitions/count" }, "peakBytes": { "$ref": "#/definitions/count" }, "peakBlocks": { "$ref": "#/definitions/count" }, "exitBytes": { "$ref": "#/definitions/count" }, "exitBlocks": { "$ref": "#/definitions/count" }, "thresholdPercent": { "type": "number", "minimum": 0 }, "files": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/text" } }, "wallTimeMs": { "type": "number", "minimum": 0 } } }, "python": { "description": "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.", "type": "object", "additionalProperties": false, "required": ["method", "python", "scope", "bytecodes", "functions"], "properties": { "method": { "type": "string", "maxLength": 64 }, "python": { "type": "string", "maxLength": 256 }, "scope": { "enum": ["whole", "region"] }, "bytecodes": { "$ref": "#/definitions/count" }, "functions": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "line", "bytecodes"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "bytecodes": { "$ref": "#/definitions/count" } } } } } }, "logs": { "type": "object", "additionalProperties": false, "required": ["stdout", "stderr"], "properties": { "stdout": { "$ref": "#/definitions/text" }, "stderr": { "$ref": "#/definitions/text" } } } } } } };
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data === "string") {
+    if (func2(data) > 4096) {
+      const err0 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema8, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate102.errors = vErrors;
+  return errors === 0;
+}
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.type, parentSchema: schema14, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data < 0 || isNaN(data)) {
+      const err1 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema14, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  validate104.errors = vErrors;
+  return errors === 0;
+}
+function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (Array.isArray(data)) {
+    if (data.length > 1e6) {
+      const err0 = { instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e6 }, message: "must NOT have more than 1000000 items", schema: 1e6, parentSchema: schema17, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.items, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.items.type, parentSchema: schema17.items, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.type, parentSchema: schema17, data };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate108.errors = vErrors;
+  return errors === 0;
+}
+function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mode === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.unit === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "unit" }, message: "must have required property 'unit'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.controls === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "controls" }, message: "must have required property 'controls'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.thresholdPercent === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "thresholdPercent" }, message: "must have required property 'thresholdPercent'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.budgetMs === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "budgetMs" }, message: "must have required property 'budgetMs'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.warmups === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "warmups" }, message: "must have required property 'warmups'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.verdict === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "verdict" }, message: "must have required property 'verdict'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.estimate === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "estimate" }, message: "must have required property 'estimate'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.base === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "base" }, message: "must have required property 'base'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.head === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "head" }, message: "must have required property 'head'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.order === void 0) {
+      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "order" }, message: "must have required property 'order'", schema: schema16.required, parentSchema: schema16, data };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema16.properties, key0)) {
+        const err12 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 100) {
+          const err13 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err14 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.name.type, parentSchema: schema16.properties.name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== void 0) {
+      let data1 = data.mode;
+      if (!(data1 === "wallclock" || data1 === "cputime" || data1 === "counters")) {
+        const err16 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema16.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.mode.enum, parentSchema: schema16.properties.mode, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.unit !== void 0) {
+      let data2 = data.unit;
+      if (!(data2 === "ms" || data2 === "cycles")) {
+        const err17 = { instancePath: instancePath + "/unit", schemaPath: "#/properties/unit/enum", keyword: "enum", params: { allowedValues: schema16.properties.unit.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.unit.enum, parentSchema: schema16.properties.unit, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.controls !== void 0) {
+      let data3 = data.controls;
+      if (Array.isArray(data3)) {
+        if (data3.length > 100) {
+          const err18 = { instancePath: instancePath + "/controls", schemaPath: "#/properties/controls/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema16.properties.controls, data: data3 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        const len0 = data3.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate102(data3[i0], { instancePath: instancePath + "/controls/" + i0, parentData: data3, parentDataProperty: i0, rootData })) {
+            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/controls", schemaPath: "#/properties/controls/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.controls.type, parentSchema: schema16.properties.controls, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.thresholdPercent !== void 0) {
+      let data5 = data.thresholdPercent;
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err20 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.thresholdPercent, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.thresholdPercent.type, parentSchema: schema16.properties.thresholdPercent, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.budgetMs !== void 0) {
+      let data6 = data.budgetMs;
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err22 = { instancePath: instancePath + "/budgetMs", schemaPath: "#/properties/budgetMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.budgetMs, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/budgetMs", schemaPath: "#/properties/budgetMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.budgetMs.type, parentSchema: schema16.properties.budgetMs, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.warmups !== void 0) {
+      if (!validate104(data.warmups, { instancePath: instancePath + "/warmups", parentData: data, parentDataProperty: "warmups", rootData })) {
+        vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.verdict !== void 0) {
+      let data8 = data.verdict;
+      if (!(data8 === "regression" || data8 === "improvement" || data8 === "no significant change" || data8 === "inconclusive")) {
+        const err24 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema16.properties.verdict.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.verdict.enum, parentSchema: schema16.properties.verdict, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.estimate !== void 0) {
+      let data9 = data.estimate;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        if (data9.relative === void 0) {
+          const err25 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "relative" }, message: "must have required property 'relative'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data9.low === void 0) {
+          const err26 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "low" }, message: "must have required property 'low'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (data9.high === void 0) {
+          const err27 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "high" }, message: "must have required property 'high'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if (data9.confidence === void 0) {
+          const err28 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "confidence" }, message: "must have required property 'confidence'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+        if (data9.pairs === void 0) {
+          const err29 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "pairs" }, message: "must have required property 'pairs'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (data9.dropped === void 0) {
+          const err30 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "dropped" }, message: "must have required property 'dropped'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        if (data9.method === void 0) {
+          const err31 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/required", keyword: "required", params: { missingProperty: "method" }, message: "must have required property 'method'", schema: schema16.properties.estimate.required, parentSchema: schema16.properties.estimate, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        for (const key1 in data9) {
+          if (!(key1 === "relative" || key1 === "low" || key1 === "high" || key1 === "confidence" || key1 === "pairs" || key1 === "dropped" || key1 === "method")) {
+            const err32 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16.properties.estimate, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+        if (data9.relative !== void 0) {
+          let data10 = data9.relative;
+          if (!(typeof data10 == "number" && isFinite(data10))) {
+            const err33 = { instancePath: instancePath + "/estimate/relative", schemaPath: "#/properties/estimate/properties/relative/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.relative.type, parentSchema: schema16.properties.estimate.properties.relative, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
+        if (data9.low !== void 0) {
+          let data11 = data9.low;
+          if (!(typeof data11 == "number" && isFinite(data11))) {
+            const err34 = { instancePath: instancePath + "/estimate/low", schemaPath: "#/properties/estimate/properties/low/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.low.type, parentSchema: schema16.properties.estimate.properties.low, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        if (data9.high !== void 0) {
+          let data12 = data9.high;
+          if (!(typeof data12 == "number" && isFinite(data12))) {
+            const err35 = { instancePath: instancePath + "/estimate/high", schemaPath: "#/properties/estimate/properties/high/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.high.type, parentSchema: schema16.properties.estimate.properties.high, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
+        if (data9.confidence !== void 0) {
+          let data13 = data9.confidence;
+          if (typeof data13 == "number" && isFinite(data13)) {
+            if (data13 >= 1 || isNaN(data13)) {
+              const err36 = { instancePath: instancePath + "/estimate/confidence", schemaPath: "#/properties/estimate/properties/confidence/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema16.properties.estimate.properties.confidence, data: data13 };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (data13 <= 0 || isNaN(data13)) {
+              const err37 = { instancePath: instancePath + "/estimate/confidence", schemaPath: "#/properties/estimate/properties/confidence/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema16.properties.estimate.properties.confidence, data: data13 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          } else {
+            const err38 = { instancePath: instancePath + "/estimate/confidence", schemaPath: "#/properties/estimate/properties/confidence/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema16.properties.estimate.properties.confidence.type, parentSchema: schema16.properties.estimate.properties.confidence, data: data13 };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
+          }
+        }
+        if (data9.pairs !== void 0) {
+          if (!validate104(data9.pairs, { instancePath: instancePath + "/estimate/pairs", parentData: data9, parentDataProperty: "pairs", rootData })) {
+            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data9.dropped !== void 0) {
+          if (!validate104(data9.dropped, { instancePath: instancePath + "/estimate/dropped", parentData: data9, parentDataProperty: "dropped", rootData })) {
+            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data9.method !== void 0) {
+          let data16 = data9.method;
+          if (typeof data16 === "string") {
+            if (func2(data16) > 200) {
+              const err39 = { instancePath: instancePath + "/estimate/method", schemaPath: "#/properties/estimate/properties/method/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema16.properties.estimate.properties.method, data: data16 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+          } else {
+            const err40 = { instancePath: instancePath + "/estimate/method", schemaPath: "#/properties/estimate/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.estimate.properties.method.type, parentSchema: schema16.properties.estimate.properties.method, data: data16 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/estimate", schemaPath: "#/properties/estimate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.estimate.type, parentSchema: schema16.properties.estimate, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.base !== void 0) {
+      if (!validate108(data.base, { instancePath: instancePath + "/base", parentData: data, parentDataProperty: "base", rootData })) {
+        vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.head !== void 0) {
+      if (!validate108(data.head, { instancePath: instancePath + "/head", parentData: data, parentDataProperty: "head", rootData })) {
+        vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.order !== void 0) {
+      let data19 = data.order;
+      if (Array.isArray(data19)) {
+        if (data19.length > 2e6) {
+          const err42 = { instancePath: instancePath + "/order", schemaPath: "#/properties/order/maxItems", keyword: "maxItems", params: { limit: 2e6 }, message: "must NOT have more than 2000000 items", schema: 2e6, parentSchema: schema16.properties.order, data: data19 };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+        const len1 = data19.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data20 = data19[i1];
+          if (!(data20 === "base" || data20 === "head")) {
+            const err43 = { instancePath: instancePath + "/order/" + i1, schemaPath: "#/properties/order/items/enum", keyword: "enum", params: { allowedValues: schema16.properties.order.items.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.order.items.enum, parentSchema: schema16.properties.order.items, data: data20 };
+            if (vErrors === null) {
+              vErrors = [err43];
+            } else {
+              vErrors.push(err43);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err44 = { instancePath: instancePath + "/order", schemaPath: "#/properties/order/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema16.properties.order.type, parentSchema: schema16.properties.order, data: data19 };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.extra !== void 0) {
+      let data21 = data.extra;
+      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+        if (Object.keys(data21).length > 16) {
+          const err45 = { instancePath: instancePath + "/extra", schemaPath: "#/properties/extra/maxProperties", keyword: "maxProperties", params: { limit: 16 }, message: "must NOT have more than 16 properties", schema: 16, parentSchema: schema16.properties.extra, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        for (const key2 in data21) {
+          let data22 = data21[key2];
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            if (data22.base === void 0) {
+              const err46 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/required", keyword: "required", params: { missingProperty: "base" }, message: "must have required property 'base'", schema: schema16.properties.extra.additionalProperties.required, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+              if (vErrors === null) {
+                vErrors = [err46];
+              } else {
+                vErrors.push(err46);
+              }
+              errors++;
+            }
+            if (data22.head === void 0) {
+              const err47 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/required", keyword: "required", params: { missingProperty: "head" }, message: "must have required property 'head'", schema: schema16.properties.extra.additionalProperties.required, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+            for (const key3 in data22) {
+              if (!(key3 === "base" || key3 === "head")) {
+                const err48 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+            if (data22.base !== void 0) {
+              if (!validate108(data22.base, { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/base", parentData: data22, parentDataProperty: "base", rootData })) {
+                vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data22.head !== void 0) {
+              if (!validate108(data22.head, { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/head", parentData: data22, parentDataProperty: "head", rootData })) {
+                vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err49 = { instancePath: instancePath + "/extra/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/extra/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.extra.additionalProperties.type, parentSchema: schema16.properties.extra.additionalProperties, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err50 = { instancePath: instancePath + "/extra", schemaPath: "#/properties/extra/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.properties.extra.type, parentSchema: schema16.properties.extra, data: data21 };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err51 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data };
+    if (vErrors === null) {
+      vErrors = [err51];
+    } else {
+      vErrors.push(err51);
+    }
+    errors++;
+  }
+  validate101.errors = vErrors;
+  return errors === 0;
+}
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (Array.isArray(data)) {
+    if (data.length > 1e4) {
+      const err0 = { instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema18, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      if (!validate101(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
+        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.type, parentSchema: schema18, data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate100.errors = vErrors;
+  return errors === 0;
+}
+var validateBenchmark = validate114;
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  let passing0 = null;
+  const _errs1 = errors;
+  if (typeof data === "string") {
+    if (func2(data) > 65536) {
+      const err0 = { instancePath, schemaPath: "#/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema12.oneOf[0], data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.oneOf[0].type, parentSchema: schema12.oneOf[0], data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  if (_valid0) {
+    valid0 = true;
+    passing0 = 0;
+  }
+  const _errs3 = errors;
+  if (Array.isArray(data)) {
+    if (data.length > 4096) {
+      const err2 = { instancePath, schemaPath: "#/oneOf/1/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema12.oneOf[1], data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (typeof data0 === "string") {
+        if (func2(data0) > 65536) {
+          const err3 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema12.oneOf[1].items, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.oneOf[1].items.type, parentSchema: schema12.oneOf[1].items, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.oneOf[1].type, parentSchema: schema12.oneOf[1], data };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0 && valid0) {
+    valid0 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid0 = true;
+      passing0 = 1;
+    }
+  }
+  if (!valid0) {
+    const err6 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.oneOf, parentSchema: schema12, data };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate116.errors = vErrors;
+  return errors === 0;
+}
+function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data === "string") {
+    if (func2(data) > 4096) {
+      const err0 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema8, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.type, parentSchema: schema8, data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate118.errors = vErrors;
+  return errors === 0;
+}
+function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.type, parentSchema: schema14, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data < 0 || isNaN(data)) {
+      const err1 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema14, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  validate121.errors = vErrors;
+  return errors === 0;
+}
+function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Ir === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "Ir" }, message: "must have required property 'Ir'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.I1mr === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "I1mr" }, message: "must have required property 'I1mr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.ILmr === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ILmr" }, message: "must have required property 'ILmr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.Dr === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "Dr" }, message: "must have required property 'Dr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.D1mr === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "D1mr" }, message: "must have required property 'D1mr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.DLmr === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "DLmr" }, message: "must have required property 'DLmr'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.Dw === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "Dw" }, message: "must have required property 'Dw'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.D1mw === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "D1mw" }, message: "must have required property 'D1mw'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.DLmw === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "DLmw" }, message: "must have required property 'DLmw'", schema: schema13.required, parentSchema: schema13, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema13.properties, key0)) {
+        const err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.Ir !== void 0) {
+      if (!validate121(data.Ir, { instancePath: instancePath + "/Ir", parentData: data, parentDataProperty: "Ir", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.I1mr !== void 0) {
+      if (!validate121(data.I1mr, { instancePath: instancePath + "/I1mr", parentData: data, parentDataProperty: "I1mr", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.ILmr !== void 0) {
+      if (!validate121(data.ILmr, { instancePath: instancePath + "/ILmr", parentData: data, parentDataProperty: "ILmr", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Dr !== void 0) {
+      if (!validate121(data.Dr, { instancePath: instancePath + "/Dr", parentData: data, parentDataProperty: "Dr", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.D1mr !== void 0) {
+      if (!validate121(data.D1mr, { instancePath: instancePath + "/D1mr", parentData: data, parentDataProperty: "D1mr", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.DLmr !== void 0) {
+      if (!validate121(data.DLmr, { instancePath: instancePath + "/DLmr", parentData: data, parentDataProperty: "DLmr", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Dw !== void 0) {
+      if (!validate121(data.Dw, { instancePath: instancePath + "/Dw", parentData: data, parentDataProperty: "Dw", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.D1mw !== void 0) {
+      if (!validate121(data.D1mw, { instancePath: instancePath + "/D1mw", parentData: data, parentDataProperty: "D1mw", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.DLmw !== void 0) {
+      if (!validate121(data.DLmw, { instancePath: instancePath + "/DLmw", parentData: data, parentDataProperty: "DLmw", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate120.errors = vErrors;
+  return errors === 0;
+}
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.l1 === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "l1" }, message: "must have required property 'l1'", schema: schema15.required, parentSchema: schema15, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.ll === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ll" }, message: "must have required property 'll'", schema: schema15.required, parentSchema: schema15, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.ram === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ram" }, message: "must have required property 'ram'", schema: schema15.required, parentSchema: schema15, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "l1" || key0 === "ll" || key0 === "ram")) {
+        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.l1 !== void 0) {
+      if (!validate121(data.l1, { instancePath: instancePath + "/l1", parentData: data, parentDataProperty: "l1", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.ll !== void 0) {
+      if (!validate121(data.ll, { instancePath: instancePath + "/ll", parentData: data, parentDataProperty: "ll", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.ram !== void 0) {
+      if (!validate121(data.ram, { instancePath: instancePath + "/ram", parentData: data, parentDataProperty: "ram", rootData })) {
+        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate132.errors = vErrors;
+  return errors === 0;
+}
+function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.command === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "command" }, message: "must have required property 'command'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.cwd === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cwd" }, message: "must have required property 'cwd'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.instrument === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "instrument" }, message: "must have required property 'instrument'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.thresholdPercent === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "thresholdPercent" }, message: "must have required property 'thresholdPercent'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.exitCode === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "exitCode" }, message: "must have required property 'exitCode'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.signal === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "signal" }, message: "must have required property 'signal'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.wallTimeMs === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "wallTimeMs" }, message: "must have required property 'wallTimeMs'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.estimatedCycles === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.events === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.hits === void 0) {
+      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "hits" }, message: "must have required property 'hits'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.processes === void 0) {
+      const err12 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "processes" }, message: "must have required property 'processes'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (data.functions === void 0) {
+      const err13 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "functions" }, message: "must have required property 'functions'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.logs === void 0) {
+      const err14 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "logs" }, message: "must have required property 'logs'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func3.call(schema11.properties, key0)) {
+        const err15 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func2(data0) > 100) {
+          const err16 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema11.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (func2(data0) < 1) {
+          const err17 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      } else {
+        const err18 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.name.type, parentSchema: schema11.properties.name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.command !== void 0) {
+      if (!validate116(data.command, { instancePath: instancePath + "/command", parentData: data, parentDataProperty: "command", rootData })) {
+        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.cwd !== void 0) {
+      if (!validate118(data.cwd, { instancePath: instancePath + "/cwd", parentData: data, parentDataProperty: "cwd", rootData })) {
+        vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.instrument !== void 0) {
+      let data3 = data.instrument;
+      if (!(data3 === "whole" || data3 === "region")) {
+        const err19 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema11.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.instrument.enum, parentSchema: schema11.properties.instrument, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.thresholdPercent !== void 0) {
+      let data4 = data.thresholdPercent;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 < 0 || isNaN(data4)) {
+          const err20 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.thresholdPercent, data: data4 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/thresholdPercent", schemaPath: "#/properties/thresholdPercent/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.thresholdPercent.type, parentSchema: schema11.properties.thresholdPercent, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      let data5 = data.status;
+      if (!(data5 === "ok" || data5 === "failed" || data5 === "timeout")) {
+        const err22 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema11.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.status.enum, parentSchema: schema11.properties.status, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.exitCode !== void 0) {
+      let data6 = data.exitCode;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6)) && data6 !== null) {
+        const err23 = { instancePath: instancePath + "/exitCode", schemaPath: "#/properties/exitCode/type", keyword: "type", params: { type: schema11.properties.exitCode.type }, message: "must be integer,null", schema: schema11.properties.exitCode.type, parentSchema: schema11.properties.exitCode, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.signal !== void 0) {
+      let data7 = data.signal;
+      if (typeof data7 !== "string" && data7 !== null) {
+        const err24 = { instancePath: instancePath + "/signal", schemaPath: "#/properties/signal/type", keyword: "type", params: { type: schema11.properties.signal.type }, message: "must be string,null", schema: schema11.properties.signal.type, parentSchema: schema11.properties.signal, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data7 === "string") {
+        if (func2(data7) > 32) {
+          const err25 = { instancePath: instancePath + "/signal", schemaPath: "#/properties/signal/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema11.properties.signal, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.message !== void 0) {
+      let data8 = data.message;
+      if (typeof data8 === "string") {
+        if (func2(data8) > 65536) {
+          const err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.message, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.message.type, parentSchema: schema11.properties.message, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.wallTimeMs !== void 0) {
+      let data9 = data.wallTimeMs;
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (data9 < 0 || isNaN(data9)) {
+          const err28 = { instancePath: instancePath + "/wallTimeMs", schemaPath: "#/properties/wallTimeMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.wallTimeMs, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/wallTimeMs", schemaPath: "#/properties/wallTimeMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.wallTimeMs.type, parentSchema: schema11.properties.wallTimeMs, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.estimatedCycles !== void 0) {
+      let data10 = data.estimatedCycles;
+      if (!(typeof data10 == "number" && isFinite(data10)) && data10 !== null) {
+        const err30 = { instancePath: instancePath + "/estimatedCycles", schemaPath: "#/properties/estimatedCycles/type", keyword: "type", params: { type: schema11.properties.estimatedCycles.type }, message: "must be number,null", schema: schema11.properties.estimatedCycles.type, parentSchema: schema11.properties.estimatedCycles, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (data10 < 0 || isNaN(data10)) {
+          const err31 = { instancePath: instancePath + "/estimatedCycles", schemaPath: "#/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.estimatedCycles, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.events !== void 0) {
+      let data11 = data.events;
+      const _errs21 = errors;
+      let valid1 = false;
+      let passing0 = null;
+      const _errs22 = errors;
+      if (!validate120(data11, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData })) {
+        vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs22 === errors;
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 0;
+      }
+      const _errs23 = errors;
+      if (data11 !== null) {
+        const err32 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema11.properties.events.oneOf[1].type, parentSchema: schema11.properties.events.oneOf[1], data: data11 };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      var _valid0 = _errs23 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid1) {
+        const err33 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema11.properties.events.oneOf, parentSchema: schema11.properties.events, data: data11 };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      } else {
+        errors = _errs21;
+        if (vErrors !== null) {
+          if (_errs21) {
+            vErrors.length = _errs21;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.hits !== void 0) {
+      let data12 = data.hits;
+      const _errs26 = errors;
+      let valid2 = false;
+      let passing1 = null;
+      const _errs27 = errors;
+      if (!validate132(data12, { instancePath: instancePath + "/hits", parentData: data, parentDataProperty: "hits", rootData })) {
+        vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs27 === errors;
+      if (_valid1) {
+        valid2 = true;
+        passing1 = 0;
+      }
+      const _errs28 = errors;
+      if (data12 !== null) {
+        const err34 = { instancePath: instancePath + "/hits", schemaPath: "#/properties/hits/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema11.properties.hits.oneOf[1].type, parentSchema: schema11.properties.hits.oneOf[1], data: data12 };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      var _valid1 = _errs28 === errors;
+      if (_valid1 && valid2) {
+        valid2 = false;
+        passing1 = [passing1, 1];
+      } else {
+        if (_valid1) {
+          valid2 = true;
+          passing1 = 1;
+        }
+      }
+      if (!valid2) {
+        const err35 = { instancePath: instancePath + "/hits", schemaPath: "#/properties/hits/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema11.properties.hits.oneOf, parentSchema: schema11.properties.hits, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      } else {
+        errors = _errs26;
+        if (vErrors !== null) {
+          if (_errs26) {
+            vErrors.length = _errs26;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.processes !== void 0) {
+      let data13 = data.processes;
+      if (Array.isArray(data13)) {
+        if (data13.length > 1e5) {
+          const err36 = { instancePath: instancePath + "/processes", schemaPath: "#/properties/processes/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.processes, data: data13 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        const len0 = data13.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data14 = data13[i0];
+          if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+            if (data14.pid === void 0) {
+              const err37 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "pid" }, message: "must have required property 'pid'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data14.cmd === void 0) {
+              const err38 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (data14.estimatedCycles === void 0) {
+              const err39 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            if (data14.events === void 0) {
+              const err40 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (data14.file === void 0) {
+              const err41 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema11.properties.processes.items.required, parentSchema: schema11.properties.processes.items, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            for (const key1 in data14) {
+              if (!(key1 === "pid" || key1 === "cmd" || key1 === "estimatedCycles" || key1 === "events" || key1 === "file")) {
+                const err42 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.processes.items, data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
+              }
+            }
+            if (data14.pid !== void 0) {
+              if (!validate121(data14.pid, { instancePath: instancePath + "/processes/" + i0 + "/pid", parentData: data14, parentDataProperty: "pid", rootData })) {
+                vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data14.cmd !== void 0) {
+              let data16 = data14.cmd;
+              if (typeof data16 === "string") {
+                if (func2(data16) > 65536) {
+                  const err43 = { instancePath: instancePath + "/processes/" + i0 + "/cmd", schemaPath: "#/properties/processes/items/properties/cmd/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.processes.items.properties.cmd, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err43];
+                  } else {
+                    vErrors.push(err43);
+                  }
+                  errors++;
+                }
+              } else {
+                const err44 = { instancePath: instancePath + "/processes/" + i0 + "/cmd", schemaPath: "#/properties/processes/items/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.processes.items.properties.cmd.type, parentSchema: schema11.properties.processes.items.properties.cmd, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+            }
+            if (data14.estimatedCycles !== void 0) {
+              let data17 = data14.estimatedCycles;
+              if (typeof data17 == "number" && isFinite(data17)) {
+                if (data17 < 0 || isNaN(data17)) {
+                  const err45 = { instancePath: instancePath + "/processes/" + i0 + "/estimatedCycles", schemaPath: "#/properties/processes/items/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.processes.items.properties.estimatedCycles, data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err45];
+                  } else {
+                    vErrors.push(err45);
+                  }
+                  errors++;
+                }
+              } else {
+                const err46 = { instancePath: instancePath + "/processes/" + i0 + "/estimatedCycles", schemaPath: "#/properties/processes/items/properties/estimatedCycles/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.processes.items.properties.estimatedCycles.type, parentSchema: schema11.properties.processes.items.properties.estimatedCycles, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err46];
+                } else {
+                  vErrors.push(err46);
+                }
+                errors++;
+              }
+            }
+            if (data14.events !== void 0) {
+              if (!validate120(data14.events, { instancePath: instancePath + "/processes/" + i0 + "/events", parentData: data14, parentDataProperty: "events", rootData })) {
+                vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data14.file !== void 0) {
+              if (!validate118(data14.file, { instancePath: instancePath + "/processes/" + i0 + "/file", parentData: data14, parentDataProperty: "file", rootData })) {
+                vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err47 = { instancePath: instancePath + "/processes/" + i0, schemaPath: "#/properties/processes/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.processes.items.type, parentSchema: schema11.properties.processes.items, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err48 = { instancePath: instancePath + "/processes", schemaPath: "#/properties/processes/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.processes.type, parentSchema: schema11.properties.processes, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
+    if (data.allFunctions !== void 0) {
+      let data20 = data.allFunctions;
+      if (true !== data20) {
+        const err49 = { instancePath: instancePath + "/allFunctions", schemaPath: "#/properties/allFunctions/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant", schema: true, parentSchema: schema11.properties.allFunctions, data: data20 };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+    }
+    if (data.seal !== void 0) {
+      let data21 = data.seal;
+      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+        if (data21.pids === void 0) {
+          const err50 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "pids" }, message: "must have required property 'pids'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (data21.ids === void 0) {
+          const err51 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "ids" }, message: "must have required property 'ids'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+        if (data21.network === void 0) {
+          const err52 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+        if (data21.cpus === void 0) {
+          const err53 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "cpus" }, message: "must have required property 'cpus'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (data21.entropy === void 0) {
+          const err54 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/required", keyword: "required", params: { missingProperty: "entropy" }, message: "must have required property 'entropy'", schema: schema11.properties.seal.required, parentSchema: schema11.properties.seal, data: data21 };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+        for (const key2 in data21) {
+          if (!func3.call(schema11.properties.seal.properties, key2)) {
+            const err55 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.seal, data: data21 };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        if (data21.pids !== void 0) {
+          let data22 = data21.pids;
+          if (!(data22 === "own" || data22 === "host")) {
+            const err56 = { instancePath: instancePath + "/seal/pids", schemaPath: "#/properties/seal/properties/pids/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.pids.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.pids.enum, parentSchema: schema11.properties.seal.properties.pids, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err56];
+            } else {
+              vErrors.push(err56);
+            }
+            errors++;
+          }
+        }
+        if (data21.ids !== void 0) {
+          let data23 = data21.ids;
+          if (!(data23 === "anonymous" || data23 === "caller" || data23 === "host")) {
+            const err57 = { instancePath: instancePath + "/seal/ids", schemaPath: "#/properties/seal/properties/ids/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.ids.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.ids.enum, parentSchema: schema11.properties.seal.properties.ids, data: data23 };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+        if (data21.network !== void 0) {
+          let data24 = data21.network;
+          if (!(data24 === "none" || data24 === "host")) {
+            const err58 = { instancePath: instancePath + "/seal/network", schemaPath: "#/properties/seal/properties/network/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.network.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.network.enum, parentSchema: schema11.properties.seal.properties.network, data: data24 };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+        }
+        if (data21.cpus !== void 0) {
+          let data25 = data21.cpus;
+          if (!(data25 === "one" || data25 === "host")) {
+            const err59 = { instancePath: instancePath + "/seal/cpus", schemaPath: "#/properties/seal/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.cpus.enum, parentSchema: schema11.properties.seal.properties.cpus, data: data25 };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
+            }
+            errors++;
+          }
+        }
+        if (data21.entropy !== void 0) {
+          let data26 = data21.entropy;
+          if (!(data26 === "fixed" || data26 === "os")) {
+            const err60 = { instancePath: instancePath + "/seal/entropy", schemaPath: "#/properties/seal/properties/entropy/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.entropy.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.entropy.enum, parentSchema: schema11.properties.seal.properties.entropy, data: data26 };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+        }
+        if (data21.tmp !== void 0) {
+          let data27 = data21.tmp;
+          if (!(data27 === "private" || data27 === "shared")) {
+            const err61 = { instancePath: instancePath + "/seal/tmp", schemaPath: "#/properties/seal/properties/tmp/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.tmp.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.tmp.enum, parentSchema: schema11.properties.seal.properties.tmp, data: data27 };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
+          }
+        }
+        if (data21.proc !== void 0) {
+          let data28 = data21.proc;
+          if (!(data28 === "own" || data28 === "host")) {
+            const err62 = { instancePath: instancePath + "/seal/proc", schemaPath: "#/properties/seal/properties/proc/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.proc.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.proc.enum, parentSchema: schema11.properties.seal.properties.proc, data: data28 };
+            if (vErrors === null) {
+              vErrors = [err62];
+            } else {
+              vErrors.push(err62);
+            }
+            errors++;
+          }
+        }
+        if (data21.ipc !== void 0) {
+          let data29 = data21.ipc;
+          if (!(data29 === "own" || data29 === "host")) {
+            const err63 = { instancePath: instancePath + "/seal/ipc", schemaPath: "#/properties/seal/properties/ipc/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.ipc.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.ipc.enum, parentSchema: schema11.properties.seal.properties.ipc, data: data29 };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
+            }
+            errors++;
+          }
+        }
+        if (data21.hostname !== void 0) {
+          let data30 = data21.hostname;
+          if (!(data30 === "fixed" || data30 === "host")) {
+            const err64 = { instancePath: instancePath + "/seal/hostname", schemaPath: "#/properties/seal/properties/hostname/enum", keyword: "enum", params: { allowedValues: schema11.properties.seal.properties.hostname.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.seal.properties.hostname.enum, parentSchema: schema11.properties.seal.properties.hostname, data: data30 };
+            if (vErrors === null) {
+              vErrors = [err64];
+            } else {
+              vErrors.push(err64);
+            }
+            errors++;
+          }
+        }
+        if (data21.pythonResets !== void 0) {
+          let data31 = data21.pythonResets;
+          if (typeof data31 !== "boolean") {
+            const err65 = { instancePath: instancePath + "/seal/pythonResets", schemaPath: "#/properties/seal/properties/pythonResets/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.seal.properties.pythonResets.type, parentSchema: schema11.properties.seal.properties.pythonResets, data: data31 };
+            if (vErrors === null) {
+              vErrors = [err65];
+            } else {
+              vErrors.push(err65);
+            }
+            errors++;
+          }
+        }
+        if (data21.devices !== void 0) {
+          let data32 = data21.devices;
+          if (typeof data32 === "string") {
+            if (func2(data32) > 200) {
+              const err66 = { instancePath: instancePath + "/seal/devices", schemaPath: "#/properties/seal/properties/devices/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.seal.properties.devices, data: data32 };
+              if (vErrors === null) {
+                vErrors = [err66];
+              } else {
+                vErrors.push(err66);
+              }
+              errors++;
+            }
+          } else {
+            const err67 = { instancePath: instancePath + "/seal/devices", schemaPath: "#/properties/seal/properties/devices/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.seal.properties.devices.type, parentSchema: schema11.properties.seal.properties.devices, data: data32 };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+        }
+        if (data21.symbols !== void 0) {
+          let data33 = data21.symbols;
+          if ("now" !== data33) {
+            const err68 = { instancePath: instancePath + "/seal/symbols", schemaPath: "#/properties/seal/properties/symbols/const", keyword: "const", params: { allowedValue: "now" }, message: "must be equal to constant", schema: "now", parentSchema: schema11.properties.seal.properties.symbols, data: data33 };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err69 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.seal.type, parentSchema: schema11.properties.seal, data: data21 };
+        if (vErrors === null) {
+          vErrors = [err69];
+        } else {
+          vErrors.push(err69);
+        }
+        errors++;
+      }
+    }
+    if (data.executables !== void 0) {
+      let data34 = data.executables;
+      if (Array.isArray(data34)) {
+        if (data34.length > 1e4) {
+          const err70 = { instancePath: instancePath + "/executables", schemaPath: "#/properties/executables/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema11.properties.executables, data: data34 };
+          if (vErrors === null) {
+            vErrors = [err70];
+          } else {
+            vErrors.push(err70);
+          }
+          errors++;
+        }
+        const len1 = data34.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data35 = data34[i1];
+          if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+            if (data35.path === void 0) {
+              const err71 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema11.properties.executables.items.required, parentSchema: schema11.properties.executables.items, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+            if (data35.sha256 === void 0) {
+              const err72 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/required", keyword: "required", params: { missingProperty: "sha256" }, message: "must have required property 'sha256'", schema: schema11.properties.executables.items.required, parentSchema: schema11.properties.executables.items, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (data35.main === void 0) {
+              const err73 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/required", keyword: "required", params: { missingProperty: "main" }, message: "must have required property 'main'", schema: schema11.properties.executables.items.required, parentSchema: schema11.properties.executables.items, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+            for (const key3 in data35) {
+              if (!(key3 === "path" || key3 === "sha256" || key3 === "main")) {
+                const err74 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.executables.items, data: data35 };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+            }
+            if (data35.path !== void 0) {
+              let data36 = data35.path;
+              if (typeof data36 === "string") {
+                if (func2(data36) > 4096) {
+                  const err75 = { instancePath: instancePath + "/executables/" + i1 + "/path", schemaPath: "#/properties/executables/items/properties/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema11.properties.executables.items.properties.path, data: data36 };
+                  if (vErrors === null) {
+                    vErrors = [err75];
+                  } else {
+                    vErrors.push(err75);
+                  }
+                  errors++;
+                }
+              } else {
+                const err76 = { instancePath: instancePath + "/executables/" + i1 + "/path", schemaPath: "#/properties/executables/items/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.executables.items.properties.path.type, parentSchema: schema11.properties.executables.items.properties.path, data: data36 };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+            if (data35.sha256 !== void 0) {
+              let data37 = data35.sha256;
+              if (typeof data37 === "string") {
+                if (!pattern0.test(data37)) {
+                  const err77 = { instancePath: instancePath + "/executables/" + i1 + "/sha256", schemaPath: "#/properties/executables/items/properties/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"', schema: "^[0-9a-f]{64}$", parentSchema: schema11.properties.executables.items.properties.sha256, data: data37 };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+              } else {
+                const err78 = { instancePath: instancePath + "/executables/" + i1 + "/sha256", schemaPath: "#/properties/executables/items/properties/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.executables.items.properties.sha256.type, parentSchema: schema11.properties.executables.items.properties.sha256, data: data37 };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+            }
+            if (data35.main !== void 0) {
+              let data38 = data35.main;
+              if (typeof data38 !== "boolean") {
+                const err79 = { instancePath: instancePath + "/executables/" + i1 + "/main", schemaPath: "#/properties/executables/items/properties/main/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.executables.items.properties.main.type, parentSchema: schema11.properties.executables.items.properties.main, data: data38 };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err80 = { instancePath: instancePath + "/executables/" + i1, schemaPath: "#/properties/executables/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.executables.items.type, parentSchema: schema11.properties.executables.items, data: data35 };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err81 = { instancePath: instancePath + "/executables", schemaPath: "#/properties/executables/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.executables.type, parentSchema: schema11.properties.executables, data: data34 };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.functions !== void 0) {
+      let data39 = data.functions;
+      if (Array.isArray(data39)) {
+        if (data39.length > 1e5) {
+          const err82 = { instancePath: instancePath + "/functions", schemaPath: "#/properties/functions/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.functions, data: data39 };
+          if (vErrors === null) {
+            vErrors = [err82];
+          } else {
+            vErrors.push(err82);
+          }
+          errors++;
+        }
+        const len2 = data39.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data40 = data39[i2];
+          if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+            if (data40.fn === void 0) {
+              const err83 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "fn" }, message: "must have required property 'fn'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+            if (data40.file === void 0) {
+              const err84 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data40.estimatedCycles === void 0) {
+              const err85 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+            if (data40.Ir === void 0) {
+              const err86 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/required", keyword: "required", params: { missingProperty: "Ir" }, message: "must have required property 'Ir'", schema: schema11.properties.functions.items.required, parentSchema: schema11.properties.functions.items, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            for (const key4 in data40) {
+              if (!(key4 === "fn" || key4 === "file" || key4 === "estimatedCycles" || key4 === "Ir" || key4 === "lines")) {
+                const err87 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.functions.items, data: data40 };
+                if (vErrors === null) {
+                  vErrors = [err87];
+                } else {
+                  vErrors.push(err87);
+                }
+                errors++;
+              }
+            }
+            if (data40.fn !== void 0) {
+              let data41 = data40.fn;
+              if (typeof data41 === "string") {
+                if (func2(data41) > 65536) {
+                  const err88 = { instancePath: instancePath + "/functions/" + i2 + "/fn", schemaPath: "#/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.functions.items.properties.fn, data: data41 };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              } else {
+                const err89 = { instancePath: instancePath + "/functions/" + i2 + "/fn", schemaPath: "#/properties/functions/items/properties/fn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.fn.type, parentSchema: schema11.properties.functions.items.properties.fn, data: data41 };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+            }
+            if (data40.file !== void 0) {
+              let data42 = data40.file;
+              if (typeof data42 === "string") {
+                if (func2(data42) > 65536) {
+                  const err90 = { instancePath: instancePath + "/functions/" + i2 + "/file", schemaPath: "#/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.functions.items.properties.file, data: data42 };
+                  if (vErrors === null) {
+                    vErrors = [err90];
+                  } else {
+                    vErrors.push(err90);
+                  }
+                  errors++;
+                }
+              } else {
+                const err91 = { instancePath: instancePath + "/functions/" + i2 + "/file", schemaPath: "#/properties/functions/items/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.file.type, parentSchema: schema11.properties.functions.items.properties.file, data: data42 };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data40.estimatedCycles !== void 0) {
+              let data43 = data40.estimatedCycles;
+              if (typeof data43 == "number" && isFinite(data43)) {
+                if (data43 < 0 || isNaN(data43)) {
+                  const err92 = { instancePath: instancePath + "/functions/" + i2 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.functions.items.properties.estimatedCycles, data: data43 };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
+                  }
+                  errors++;
+                }
+              } else {
+                const err93 = { instancePath: instancePath + "/functions/" + i2 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/estimatedCycles/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.functions.items.properties.estimatedCycles.type, parentSchema: schema11.properties.functions.items.properties.estimatedCycles, data: data43 };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data40.Ir !== void 0) {
+              if (!validate121(data40.Ir, { instancePath: instancePath + "/functions/" + i2 + "/Ir", parentData: data40, parentDataProperty: "Ir", rootData })) {
+                vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                errors = vErrors.length;
+              }
+            }
+            if (data40.lines !== void 0) {
+              let data45 = data40.lines;
+              if (Array.isArray(data45)) {
+                if (data45.length > 1e3) {
+                  const err94 = { instancePath: instancePath + "/functions/" + i2 + "/lines", schemaPath: "#/properties/functions/items/properties/lines/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items", schema: 1e3, parentSchema: schema11.properties.functions.items.properties.lines, data: data45 };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+                const len3 = data45.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  let data46 = data45[i3];
+                  if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
+                    if (data46.line === void 0) {
+                      const err95 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema11.properties.functions.items.properties.lines.items.required, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err95];
+                      } else {
+                        vErrors.push(err95);
+                      }
+                      errors++;
+                    }
+                    if (data46.estimatedCycles === void 0) {
+                      const err96 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/required", keyword: "required", params: { missingProperty: "estimatedCycles" }, message: "must have required property 'estimatedCycles'", schema: schema11.properties.functions.items.properties.lines.items.required, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err96];
+                      } else {
+                        vErrors.push(err96);
+                      }
+                      errors++;
+                    }
+                    if (data46.Ir === void 0) {
+                      const err97 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/required", keyword: "required", params: { missingProperty: "Ir" }, message: "must have required property 'Ir'", schema: schema11.properties.functions.items.properties.lines.items.required, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err97];
+                      } else {
+                        vErrors.push(err97);
+                      }
+                      errors++;
+                    }
+                    for (const key5 in data46) {
+                      if (!(key5 === "file" || key5 === "line" || key5 === "estimatedCycles" || key5 === "Ir" || key5 === "text")) {
+                        const err98 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                        if (vErrors === null) {
+                          vErrors = [err98];
+                        } else {
+                          vErrors.push(err98);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data46.file !== void 0) {
+                      let data47 = data46.file;
+                      if (typeof data47 === "string") {
+                        if (func2(data47) > 65536) {
+                          const err99 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/file", schemaPath: "#/properties/functions/items/properties/lines/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.file, data: data47 };
+                          if (vErrors === null) {
+                            vErrors = [err99];
+                          } else {
+                            vErrors.push(err99);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err100 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/file", schemaPath: "#/properties/functions/items/properties/lines/items/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.lines.items.properties.file.type, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.file, data: data47 };
+                        if (vErrors === null) {
+                          vErrors = [err100];
+                        } else {
+                          vErrors.push(err100);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data46.line !== void 0) {
+                      if (!validate121(data46.line, { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/line", parentData: data46, parentDataProperty: "line", rootData })) {
+                        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                        errors = vErrors.length;
+                      }
+                    }
+                    if (data46.estimatedCycles !== void 0) {
+                      let data49 = data46.estimatedCycles;
+                      if (typeof data49 == "number" && isFinite(data49)) {
+                        if (data49 < 0 || isNaN(data49)) {
+                          const err101 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/lines/items/properties/estimatedCycles/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.estimatedCycles, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err101];
+                          } else {
+                            vErrors.push(err101);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err102 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/estimatedCycles", schemaPath: "#/properties/functions/items/properties/lines/items/properties/estimatedCycles/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.functions.items.properties.lines.items.properties.estimatedCycles.type, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.estimatedCycles, data: data49 };
+                        if (vErrors === null) {
+                          vErrors = [err102];
+                        } else {
+                          vErrors.push(err102);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data46.Ir !== void 0) {
+                      if (!validate121(data46.Ir, { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/Ir", parentData: data46, parentDataProperty: "Ir", rootData })) {
+                        vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                        errors = vErrors.length;
+                      }
+                    }
+                    if (data46.text !== void 0) {
+                      let data51 = data46.text;
+                      if (typeof data51 === "string") {
+                        if (func2(data51) > 200) {
+                          const err103 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/text", schemaPath: "#/properties/functions/items/properties/lines/items/properties/text/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.text, data: data51 };
+                          if (vErrors === null) {
+                            vErrors = [err103];
+                          } else {
+                            vErrors.push(err103);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err104 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/text", schemaPath: "#/properties/functions/items/properties/lines/items/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.functions.items.properties.lines.items.properties.text.type, parentSchema: schema11.properties.functions.items.properties.lines.items.properties.text, data: data51 };
+                        if (vErrors === null) {
+                          vErrors = [err104];
+                        } else {
+                          vErrors.push(err104);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err105 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3, schemaPath: "#/properties/functions/items/properties/lines/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.functions.items.properties.lines.items.type, parentSchema: schema11.properties.functions.items.properties.lines.items, data: data46 };
+                    if (vErrors === null) {
+                      vErrors = [err105];
+                    } else {
+                      vErrors.push(err105);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err106 = { instancePath: instancePath + "/functions/" + i2 + "/lines", schemaPath: "#/properties/functions/items/properties/lines/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.functions.items.properties.lines.type, parentSchema: schema11.properties.functions.items.properties.lines, data: data45 };
+                if (vErrors === null) {
+                  vErrors = [err106];
+                } else {
+                  vErrors.push(err106);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err107 = { instancePath: instancePath + "/functions/" + i2, schemaPath: "#/properties/functions/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.functions.items.type, parentSchema: schema11.properties.functions.items, data: data40 };
+            if (vErrors === null) {
+              vErrors = [err107];
+            } else {
+              vErrors.push(err107);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err108 = { instancePath: instancePath + "/functions", schemaPath: "#/properties/functions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.functions.type, parentSchema: schema11.properties.functions, data: data39 };
+        if (vErrors === null) {
+          vErrors = [err108];
+        } else {
+          vErrors.push(err108);
+        }
+        errors++;
+      }
+    }
+    if (data.memory !== void 0) {
+      let data52 = data.memory;
+      if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+        if (data52.totalBytes === void 0) {
+          const err109 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "totalBytes" }, message: "must have required property 'totalBytes'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err109];
+          } else {
+            vErrors.push(err109);
+          }
+          errors++;
+        }
+        if (data52.totalBlocks === void 0) {
+          const err110 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "totalBlocks" }, message: "must have required property 'totalBlocks'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err110];
+          } else {
+            vErrors.push(err110);
+          }
+          errors++;
+        }
+        if (data52.peakBytes === void 0) {
+          const err111 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "peakBytes" }, message: "must have required property 'peakBytes'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err111];
+          } else {
+            vErrors.push(err111);
+          }
+          errors++;
+        }
+        if (data52.peakBlocks === void 0) {
+          const err112 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "peakBlocks" }, message: "must have required property 'peakBlocks'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err112];
+          } else {
+            vErrors.push(err112);
+          }
+          errors++;
+        }
+        if (data52.exitBytes === void 0) {
+          const err113 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "exitBytes" }, message: "must have required property 'exitBytes'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err113];
+          } else {
+            vErrors.push(err113);
+          }
+          errors++;
+        }
+        if (data52.exitBlocks === void 0) {
+          const err114 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "exitBlocks" }, message: "must have required property 'exitBlocks'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err114];
+          } else {
+            vErrors.push(err114);
+          }
+          errors++;
+        }
+        if (data52.thresholdPercent === void 0) {
+          const err115 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "thresholdPercent" }, message: "must have required property 'thresholdPercent'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err115];
+          } else {
+            vErrors.push(err115);
+          }
+          errors++;
+        }
+        if (data52.files === void 0) {
+          const err116 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "files" }, message: "must have required property 'files'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err116];
+          } else {
+            vErrors.push(err116);
+          }
+          errors++;
+        }
+        if (data52.wallTimeMs === void 0) {
+          const err117 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/required", keyword: "required", params: { missingProperty: "wallTimeMs" }, message: "must have required property 'wallTimeMs'", schema: schema11.properties.memory.required, parentSchema: schema11.properties.memory, data: data52 };
+          if (vErrors === null) {
+            vErrors = [err117];
+          } else {
+            vErrors.push(err117);
+          }
+          errors++;
+        }
+        for (const key6 in data52) {
+          if (!func3.call(schema11.properties.memory.properties, key6)) {
+            const err118 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.memory, data: data52 };
+            if (vErrors === null) {
+              vErrors = [err118];
+            } else {
+              vErrors.push(err118);
+            }
+            errors++;
+          }
+        }
+        if (data52.totalBytes !== void 0) {
+          if (!validate121(data52.totalBytes, { instancePath: instancePath + "/memory/totalBytes", parentData: data52, parentDataProperty: "totalBytes", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.totalBlocks !== void 0) {
+          if (!validate121(data52.totalBlocks, { instancePath: instancePath + "/memory/totalBlocks", parentData: data52, parentDataProperty: "totalBlocks", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.peakBytes !== void 0) {
+          if (!validate121(data52.peakBytes, { instancePath: instancePath + "/memory/peakBytes", parentData: data52, parentDataProperty: "peakBytes", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.peakBlocks !== void 0) {
+          if (!validate121(data52.peakBlocks, { instancePath: instancePath + "/memory/peakBlocks", parentData: data52, parentDataProperty: "peakBlocks", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.exitBytes !== void 0) {
+          if (!validate121(data52.exitBytes, { instancePath: instancePath + "/memory/exitBytes", parentData: data52, parentDataProperty: "exitBytes", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.exitBlocks !== void 0) {
+          if (!validate121(data52.exitBlocks, { instancePath: instancePath + "/memory/exitBlocks", parentData: data52, parentDataProperty: "exitBlocks", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data52.thresholdPercent !== void 0) {
+          let data59 = data52.thresholdPercent;
+          if (typeof data59 == "number" && isFinite(data59)) {
+            if (data59 < 0 || isNaN(data59)) {
+              const err119 = { instancePath: instancePath + "/memory/thresholdPercent", schemaPath: "#/properties/memory/properties/thresholdPercent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.memory.properties.thresholdPercent, data: data59 };
+              if (vErrors === null) {
+                vErrors = [err119];
+              } else {
+                vErrors.push(err119);
+              }
+              errors++;
+            }
+          } else {
+            const err120 = { instancePath: instancePath + "/memory/thresholdPercent", schemaPath: "#/properties/memory/properties/thresholdPercent/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.memory.properties.thresholdPercent.type, parentSchema: schema11.properties.memory.properties.thresholdPercent, data: data59 };
+            if (vErrors === null) {
+              vErrors = [err120];
+            } else {
+              vErrors.push(err120);
+            }
+            errors++;
+          }
+        }
+        if (data52.files !== void 0) {
+          let data60 = data52.files;
+          if (Array.isArray(data60)) {
+            if (data60.length > 1e5) {
+              const err121 = { instancePath: instancePath + "/memory/files", schemaPath: "#/properties/memory/properties/files/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.memory.properties.files, data: data60 };
+              if (vErrors === null) {
+                vErrors = [err121];
+              } else {
+                vErrors.push(err121);
+              }
+              errors++;
+            }
+            const len4 = data60.length;
+            for (let i4 = 0; i4 < len4; i4++) {
+              if (!validate118(data60[i4], { instancePath: instancePath + "/memory/files/" + i4, parentData: data60, parentDataProperty: i4, rootData })) {
+                vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err122 = { instancePath: instancePath + "/memory/files", schemaPath: "#/properties/memory/properties/files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.memory.properties.files.type, parentSchema: schema11.properties.memory.properties.files, data: data60 };
+            if (vErrors === null) {
+              vErrors = [err122];
+            } else {
+              vErrors.push(err122);
+            }
+            errors++;
+          }
+        }
+        if (data52.wallTimeMs !== void 0) {
+          let data62 = data52.wallTimeMs;
+          if (typeof data62 == "number" && isFinite(data62)) {
+            if (data62 < 0 || isNaN(data62)) {
+              const err123 = { instancePath: instancePath + "/memory/wallTimeMs", schemaPath: "#/properties/memory/properties/wallTimeMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.memory.properties.wallTimeMs, data: data62 };
+              if (vErrors === null) {
+                vErrors = [err123];
+              } else {
+                vErrors.push(err123);
+              }
+              errors++;
+            }
+          } else {
+            const err124 = { instancePath: instancePath + "/memory/wallTimeMs", schemaPath: "#/properties/memory/properties/wallTimeMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.memory.properties.wallTimeMs.type, parentSchema: schema11.properties.memory.properties.wallTimeMs, data: data62 };
+            if (vErrors === null) {
+              vErrors = [err124];
+            } else {
+              vErrors.push(err124);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err125 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.memory.type, parentSchema: schema11.properties.memory, data: data52 };
+        if (vErrors === null) {
+          vErrors = [err125];
+        } else {
+          vErrors.push(err125);
+        }
+        errors++;
+      }
+    }
+    if (data.python !== void 0) {
+      let data63 = data.python;
+      if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
+        if (data63.method === void 0) {
+          const err126 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "method" }, message: "must have required property 'method'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err126];
+          } else {
+            vErrors.push(err126);
+          }
+          errors++;
+        }
+        if (data63.python === void 0) {
+          const err127 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "python" }, message: "must have required property 'python'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err127];
+          } else {
+            vErrors.push(err127);
+          }
+          errors++;
+        }
+        if (data63.scope === void 0) {
+          const err128 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err128];
+          } else {
+            vErrors.push(err128);
+          }
+          errors++;
+        }
+        if (data63.bytecodes === void 0) {
+          const err129 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "bytecodes" }, message: "must have required property 'bytecodes'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err129];
+          } else {
+            vErrors.push(err129);
+          }
+          errors++;
+        }
+        if (data63.functions === void 0) {
+          const err130 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/required", keyword: "required", params: { missingProperty: "functions" }, message: "must have required property 'functions'", schema: schema11.properties.python.required, parentSchema: schema11.properties.python, data: data63 };
+          if (vErrors === null) {
+            vErrors = [err130];
+          } else {
+            vErrors.push(err130);
+          }
+          errors++;
+        }
+        for (const key7 in data63) {
+          if (!(key7 === "method" || key7 === "python" || key7 === "scope" || key7 === "bytecodes" || key7 === "functions")) {
+            const err131 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.python, data: data63 };
+            if (vErrors === null) {
+              vErrors = [err131];
+            } else {
+              vErrors.push(err131);
+            }
+            errors++;
+          }
+        }
+        if (data63.method !== void 0) {
+          let data64 = data63.method;
+          if (typeof data64 === "string") {
+            if (func2(data64) > 64) {
+              const err132 = { instancePath: instancePath + "/python/method", schemaPath: "#/properties/python/properties/method/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema11.properties.python.properties.method, data: data64 };
+              if (vErrors === null) {
+                vErrors = [err132];
+              } else {
+                vErrors.push(err132);
+              }
+              errors++;
+            }
+          } else {
+            const err133 = { instancePath: instancePath + "/python/method", schemaPath: "#/properties/python/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.method.type, parentSchema: schema11.properties.python.properties.method, data: data64 };
+            if (vErrors === null) {
+              vErrors = [err133];
+            } else {
+              vErrors.push(err133);
+            }
+            errors++;
+          }
+        }
+        if (data63.python !== void 0) {
+          let data65 = data63.python;
+          if (typeof data65 === "string") {
+            if (func2(data65) > 256) {
+              const err134 = { instancePath: instancePath + "/python/python", schemaPath: "#/properties/python/properties/python/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema11.properties.python.properties.python, data: data65 };
+              if (vErrors === null) {
+                vErrors = [err134];
+              } else {
+                vErrors.push(err134);
+              }
+              errors++;
+            }
+          } else {
+            const err135 = { instancePath: instancePath + "/python/python", schemaPath: "#/properties/python/properties/python/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.python.type, parentSchema: schema11.properties.python.properties.python, data: data65 };
+            if (vErrors === null) {
+              vErrors = [err135];
+            } else {
+              vErrors.push(err135);
+            }
+            errors++;
+          }
+        }
+        if (data63.scope !== void 0) {
+          let data66 = data63.scope;
+          if (!(data66 === "whole" || data66 === "region")) {
+            const err136 = { instancePath: instancePath + "/python/scope", schemaPath: "#/properties/python/properties/scope/enum", keyword: "enum", params: { allowedValues: schema11.properties.python.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.python.properties.scope.enum, parentSchema: schema11.properties.python.properties.scope, data: data66 };
+            if (vErrors === null) {
+              vErrors = [err136];
+            } else {
+              vErrors.push(err136);
+            }
+            errors++;
+          }
+        }
+        if (data63.bytecodes !== void 0) {
+          if (!validate121(data63.bytecodes, { instancePath: instancePath + "/python/bytecodes", parentData: data63, parentDataProperty: "bytecodes", rootData })) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data63.functions !== void 0) {
+          let data68 = data63.functions;
+          if (Array.isArray(data68)) {
+            if (data68.length > 1e5) {
+              const err137 = { instancePath: instancePath + "/python/functions", schemaPath: "#/properties/python/properties/functions/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items", schema: 1e5, parentSchema: schema11.properties.python.properties.functions, data: data68 };
+              if (vErrors === null) {
+                vErrors = [err137];
+              } else {
+                vErrors.push(err137);
+              }
+              errors++;
+            }
+            const len5 = data68.length;
+            for (let i5 = 0; i5 < len5; i5++) {
+              let data69 = data68[i5];
+              if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+                if (data69.fn === void 0) {
+                  const err138 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "fn" }, message: "must have required property 'fn'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err138];
+                  } else {
+                    vErrors.push(err138);
+                  }
+                  errors++;
+                }
+                if (data69.file === void 0) {
+                  const err139 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err139];
+                  } else {
+                    vErrors.push(err139);
+                  }
+                  errors++;
+                }
+                if (data69.line === void 0) {
+                  const err140 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err140];
+                  } else {
+                    vErrors.push(err140);
+                  }
+                  errors++;
+                }
+                if (data69.bytecodes === void 0) {
+                  const err141 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/required", keyword: "required", params: { missingProperty: "bytecodes" }, message: "must have required property 'bytecodes'", schema: schema11.properties.python.properties.functions.items.required, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err141];
+                  } else {
+                    vErrors.push(err141);
+                  }
+                  errors++;
+                }
+                for (const key8 in data69) {
+                  if (!(key8 === "fn" || key8 === "file" || key8 === "line" || key8 === "bytecodes")) {
+                    const err142 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                    if (vErrors === null) {
+                      vErrors = [err142];
+                    } else {
+                      vErrors.push(err142);
+                    }
+                    errors++;
+                  }
+                }
+                if (data69.fn !== void 0) {
+                  let data70 = data69.fn;
+                  if (typeof data70 === "string") {
+                    if (func2(data70) > 65536) {
+                      const err143 = { instancePath: instancePath + "/python/functions/" + i5 + "/fn", schemaPath: "#/properties/python/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.python.properties.functions.items.properties.fn, data: data70 };
+                      if (vErrors === null) {
+                        vErrors = [err143];
+                      } else {
+                        vErrors.push(err143);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err144 = { instancePath: instancePath + "/python/functions/" + i5 + "/fn", schemaPath: "#/properties/python/properties/functions/items/properties/fn/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.functions.items.properties.fn.type, parentSchema: schema11.properties.python.properties.functions.items.properties.fn, data: data70 };
+                    if (vErrors === null) {
+                      vErrors = [err144];
+                    } else {
+                      vErrors.push(err144);
+                    }
+                    errors++;
+                  }
+                }
+                if (data69.file !== void 0) {
+                  let data71 = data69.file;
+                  if (typeof data71 === "string") {
+                    if (func2(data71) > 65536) {
+                      const err145 = { instancePath: instancePath + "/python/functions/" + i5 + "/file", schemaPath: "#/properties/python/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema11.properties.python.properties.functions.items.properties.file, data: data71 };
+                      if (vErrors === null) {
+                        vErrors = [err145];
+                      } else {
+                        vErrors.push(err145);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err146 = { instancePath: instancePath + "/python/functions/" + i5 + "/file", schemaPath: "#/properties/python/properties/functions/items/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.python.properties.functions.items.properties.file.type, parentSchema: schema11.properties.python.properties.functions.items.properties.file, data: data71 };
+                    if (vErrors === null) {
+                      vErrors = [err146];
+                    } else {
+                      vErrors.push(err146);
+                    }
+                    errors++;
+                  }
+                }
+                if (data69.line !== void 0) {
+                  if (!validate121(data69.line, { instancePath: instancePath + "/python/functions/" + i5 + "/line", parentData: data69, parentDataProperty: "line", rootData })) {
+                    vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                    errors = vErrors.length;
+                  }
+                }
+                if (data69.bytecodes !== void 0) {
+                  if (!validate121(data69.bytecodes, { instancePath: instancePath + "/python/functions/" + i5 + "/bytecodes", parentData: data69, parentDataProperty: "bytecodes", rootData })) {
+                    vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                    errors = vErrors.length;
+                  }
+                }
+              } else {
+                const err147 = { instancePath: instancePath + "/python/functions/" + i5, schemaPath: "#/properties/python/properties/functions/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.python.properties.functions.items.type, parentSchema: schema11.properties.python.properties.functions.items, data: data69 };
+                if (vErrors === null) {
+                  vErrors = [err147];
+                } else {
+                  vErrors.push(err147);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err148 = { instancePath: instancePath + "/python/functions", schemaPath: "#/properties/python/properties/functions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.python.properties.functions.type, parentSchema: schema11.properties.python.properties.functions, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err148];
+            } else {
+              vErrors.push(err148);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err149 = { instancePath: instancePath + "/python", schemaPath: "#/properties/python/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.python.type, parentSchema: schema11.properties.python, data: data63 };
+        if (vErrors === null) {
+          vErrors = [err149];
+        } else {
+          vErrors.push(err149);
+        }
+        errors++;
+      }
+    }
+    if (data.logs !== void 0) {
+      let data74 = data.logs;
+      if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+        if (data74.stdout === void 0) {
+          const err150 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/required", keyword: "required", params: { missingProperty: "stdout" }, message: "must have required property 'stdout'", schema: schema11.properties.logs.required, parentSchema: schema11.properties.logs, data: data74 };
+          if (vErrors === null) {
+            vErrors = [err150];
+          } else {
+            vErrors.push(err150);
+          }
+          errors++;
+        }
+        if (data74.stderr === void 0) {
+          const err151 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/required", keyword: "required", params: { missingProperty: "stderr" }, message: "must have required property 'stderr'", schema: schema11.properties.logs.required, parentSchema: schema11.properties.logs, data: data74 };
+          if (vErrors === null) {
+            vErrors = [err151];
+          } else {
+            vErrors.push(err151);
+          }
+          errors++;
+        }
+        for (const key9 in data74) {
+          if (!(key9 === "stdout" || key9 === "stderr")) {
+            const err152 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.logs, data: data74 };
+            if (vErrors === null) {
+              vErrors = [err152];
+            } else {
+              vErrors.push(err152);
+            }
+            errors++;
+          }
+        }
+        if (data74.stdout !== void 0) {
+          if (!validate118(data74.stdout, { instancePath: instancePath + "/logs/stdout", parentData: data74, parentDataProperty: "stdout", rootData })) {
+            vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data74.stderr !== void 0) {
+          if (!validate118(data74.stderr, { instancePath: instancePath + "/logs/stderr", parentData: data74, parentDataProperty: "stderr", rootData })) {
+            vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err153 = { instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.logs.type, parentSchema: schema11.properties.logs, data: data74 };
+        if (vErrors === null) {
+          vErrors = [err153];
+        } else {
+          vErrors.push(err153);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err154 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    if (vErrors === null) {
+      vErrors = [err154];
+    } else {
+      vErrors.push(err154);
+    }
+    errors++;
+  }
+  validate115.errors = vErrors;
+  return errors === 0;
+}
+function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (!validate115(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+    errors = vErrors.length;
+  }
+  validate114.errors = vErrors;
+  return errors === 0;
+}
+
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
 var RESULTS_SCHEMA = results_schema_default;
-var resultsValidator = lazyValidator(results_schema_default);
-var timedValidator = lazyValidator({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
-var benchmarkValidator = lazyValidator({ ...results_schema_default.properties.benchmarks.items, definitions: results_schema_default.definitions });
+var resultsValidator = () => validateResults;
+var timedValidator = () => validateTimed;
+var benchmarkValidator = () => validateBenchmark;
 function parseTimed(data, source) {
-  const validateTimed = timedValidator();
-  if (!validateTimed(data)) {
-    const problems = schemaProblems(validateTimed).slice(0, 10);
+  const validateTimed2 = timedValidator();
+  if (!validateTimed2(data)) {
+    const problems = schemaProblems(validateTimed2).slice(0, 10);
     throw new CgBenchError(`${source}: invalid timed results:
 ${problems.map((p) => `  timed${p.path}: ${p.message}`).join("\n")}`);
   }
@@ -39637,9 +46582,9 @@ function parseResults(data, source) {
       `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
     );
   }
-  const validateResults = resultsValidator();
-  if (!validateResults(data)) {
-    const problems = schemaProblems(validateResults).slice(0, 10);
+  const validateResults2 = resultsValidator();
+  if (!validateResults2(data)) {
+    const problems = schemaProblems(validateResults2).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:
 ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
@@ -40137,6 +47082,8 @@ var package_default = {
   },
   files: [
     "dist/cli.js",
+    "dist/cli.cjs",
+    "dist/code-cache.js",
     "dist/ajv.cjs",
     "schemas/",
     "python/pyproject.toml",
@@ -44645,28 +51592,275 @@ import { realpathSync as realpathSync9, statSync as statSync8 } from "node:fs";
 import { dirname as dirname12, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve8 } from "node:path";
 
 // src/config/config-validator.generated.js
-var import_ucs2length = __toESM(require_ucs2length(), 1);
-var validateConfig = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "memory": { "type": "boolean", "description": "Default for every simulated benchmark: also measure its heap exactly, in a second run under Valgrind's DHAT (bytes and blocks allocated, peak live bytes, bytes live at exit; docs/memory.md). Default false." }, "memory-threshold": { "$ref": "#/definitions/threshold", "description": "Default change in a memory figure beyond which a benchmark counts as a regression or improvement. Default 0%: the figures are exact, so any change is one." }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "setup-network": { "type": "boolean", "description": "Give setup commands network access (cargo build, pip install) while benchmarks still have none: they run in a network namespace of their own, which must then be made (or the run stops, unless CG_BENCH_SEAL=best-effort). Default false. network: true gives both." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
-var schema12 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
-var schema13 = { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" };
-var schema15 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' };
-var schema19 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
-var schema20 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
-var func2 = Object.prototype.hasOwnProperty;
-var func3 = import_ucs2length.default.default;
-var pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
-var pattern1 = new RegExp("^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "u");
-var pattern3 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
-var pattern7 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-var schema21 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
-var pattern8 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var import_ucs2length2 = __toESM(require_ucs2length(), 1);
+var validateConfig = validate212;
+var schema62 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "memory": { "type": "boolean", "description": "Default for every simulated benchmark: also measure its heap exactly, in a second run under Valgrind's DHAT (bytes and blocks allocated, peak live bytes, bytes live at exit; docs/memory.md). Default false." }, "memory-threshold": { "$ref": "#/definitions/threshold", "description": "Default change in a memory figure beyond which a benchmark counts as a regression or improvement. Default 0%: the figures are exact, so any change is one." }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "setup-network": { "type": "boolean", "description": "Give setup commands network access (cargo build, pip install) while benchmarks still have none: they run in a network namespace of their own, which must then be made (or the run stops, unless CG_BENCH_SEAL=best-effort). Default false. network: true gives both." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
+var func22 = Object.prototype.hasOwnProperty;
+var schema72 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
+var pattern02 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
+function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && isFinite(data)) && typeof data !== "string") {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: schema72.type }, message: "must be number,string", schema: schema72.type, parentSchema: schema72, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data > 1e6 || isNaN(data)) {
+      const err1 = { instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema72, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data < 0 || isNaN(data)) {
+      const err2 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema72, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+  }
+  if (typeof data === "string") {
+    if (!pattern02.test(data)) {
+      const err3 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema72, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  validate222.errors = vErrors;
+  return errors === 0;
+}
+var schema82 = { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" };
+var pattern12 = new RegExp("^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "u");
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && isFinite(data)) && typeof data !== "string") {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: schema82.type }, message: "must be number,string", schema: schema82.type, parentSchema: schema82, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data > 2147483 || isNaN(data)) {
+      const err1 = { instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema82, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data <= 0 || isNaN(data)) {
+      const err2 = { instancePath, schemaPath: "#/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema82, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+  }
+  if (typeof data === "string") {
+    if (!pattern12.test(data)) {
+      const err3 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema82, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  validate24.errors = vErrors;
+  return errors === 0;
+}
+var schema92 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' };
+var pattern22 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data === "string") {
+    if (!pattern22.test(data)) {
+      const err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema92, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema92.type, parentSchema: schema92, data };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate27.errors = vErrors;
+  return errors === 0;
+}
+var schema102 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
+var pattern3 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      const _errs1 = errors;
+      if (typeof key0 === "string") {
+        if (!pattern3.test(key0)) {
+          const err0 = { instancePath, schemaPath: "#/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema102.propertyNames, data: key0, propertyName: key0 };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      var valid0 = _errs1 === errors;
+      if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema102.propertyNames, parentSchema: schema102, data };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      let data0 = data[key1];
+      if (typeof data0 !== "string" && !(typeof data0 == "number" && isFinite(data0)) && typeof data0 !== "boolean") {
+        const err2 = { instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/additionalProperties/type", keyword: "type", params: { type: schema102.additionalProperties.type }, message: "must be string,number,boolean", schema: schema102.additionalProperties.type, parentSchema: schema102.additionalProperties, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.type, parentSchema: schema102, data };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate32.errors = vErrors;
+  return errors === 0;
+}
+var schema112 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
+var func32 = import_ucs2length2.default.default;
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !Array.isArray(data)) {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: schema112.type }, message: "must be string,array", schema: schema112.type, parentSchema: schema112, data };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data === "string") {
+    if (func32(data) > 65536) {
+      const err1 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (func32(data) < 1) {
+      const err2 = { instancePath, schemaPath: "#/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema112, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+  }
+  if (Array.isArray(data)) {
+    if (data.length > 4096) {
+      const err3 = { instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema112, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.length < 1) {
+      const err4 = { instancePath, schemaPath: "#/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema112, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (typeof data0 === "string") {
+        if (func32(data0) > 65536) {
+          const err5 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.items, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema112.items.type, parentSchema: schema112.items, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  }
+  validate34.errors = vErrors;
+  return errors === 0;
+}
+var schema122 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
+var pattern4 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema21.required, parentSchema: schema21, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema122.required, parentSchema: schema122, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -44675,7 +51869,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.run === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema21.required, parentSchema: schema21, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema122.required, parentSchema: schema122, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -44684,8 +51878,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema21.properties, key0)) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema21, data };
+      if (!func22.call(schema122.properties, key0)) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema122, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -44697,8 +51891,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func3(data0) > 100) {
-          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.name, data: data0 };
+        if (func32(data0) > 100) {
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema122.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -44706,8 +51900,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func3(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.name, data: data0 };
+        if (func32(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema122.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -44715,8 +51909,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern8.test(data0)) {
-          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema21.properties.name, data: data0 };
+        if (!pattern4.test(data0)) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema122.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -44725,7 +51919,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.name.type, parentSchema: schema21.properties.name, data: data0 };
+        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema122.properties.name.type, parentSchema: schema122.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -44735,378 +51929,118 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.run !== void 0) {
-      let data1 = data.run;
-      if (typeof data1 !== "string" && !Array.isArray(data1)) {
-        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema20.type }, message: "must be string,array", schema: schema20.type, parentSchema: schema20, data: data1 };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (typeof data1 === "string") {
-        if (func3(data1) > 65536) {
-          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (func3(data1) < 1) {
-          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-      if (Array.isArray(data1)) {
-        if (data1.length > 4096) {
-          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema20, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (data1.length < 1) {
-          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (typeof data2 === "string") {
-            if (func3(data2) > 65536) {
-              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20.items, data: data2 };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-          } else {
-            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.items.type, parentSchema: schema20.items, data: data2 };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-        }
+      if (!validate34(data.run, { instancePath: instancePath + "/run", parentData: data, parentDataProperty: "run", rootData })) {
+        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        errors = vErrors.length;
       }
     }
     if (data.env !== void 0) {
-      let data3 = data.env;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          const _errs14 = errors;
-          if (typeof key1 === "string") {
-            if (!pattern7.test(key1)) {
-              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema19.propertyNames, data: key1, propertyName: key1 };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-          }
-          var valid5 = _errs14 === errors;
-          if (!valid5) {
-            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema19.propertyNames, parentSchema: schema19, data: data3 };
-            if (vErrors === null) {
-              vErrors = [err15];
-            } else {
-              vErrors.push(err15);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data3) {
-          let data4 = data3[key2];
-          if (typeof data4 !== "string" && !(typeof data4 == "number" && isFinite(data4)) && typeof data4 !== "boolean") {
-            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema19.additionalProperties.type }, message: "must be string,number,boolean", schema: schema19.additionalProperties.type, parentSchema: schema19.additionalProperties, data: data4 };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data3 };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
+      if (!validate32(data.env, { instancePath: instancePath + "/env", parentData: data, parentDataProperty: "env", rootData })) {
+        vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+        errors = vErrors.length;
       }
     }
     if (data.cwd !== void 0) {
-      let data5 = data.cwd;
-      if (typeof data5 === "string") {
-        if (func3(data5) < 1) {
-          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.cwd, data: data5 };
+      let data3 = data.cwd;
+      if (typeof data3 === "string") {
+        if (func32(data3) < 1) {
+          const err7 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema122.properties.cwd, data: data3 };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err7];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.cwd.type, parentSchema: schema21.properties.cwd, data: data5 };
+        const err8 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema122.properties.cwd.type, parentSchema: schema122.properties.cwd, data: data3 };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err8];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err8);
         }
         errors++;
       }
     }
     if (data.threshold !== void 0) {
-      let data6 = data.threshold;
-      if (!(typeof data6 == "number" && isFinite(data6)) && typeof data6 !== "string") {
-        const err20 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data6 };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (data6 > 1e6 || isNaN(data6)) {
-          const err21 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data6 };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-        if (data6 < 0 || isNaN(data6)) {
-          const err22 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data6 };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      }
-      if (typeof data6 === "string") {
-        if (!pattern0.test(data6)) {
-          const err23 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data6 };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
+      if (!validate222(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        errors = vErrors.length;
       }
     }
     if (data.memory !== void 0) {
-      let data7 = data.memory;
-      if (typeof data7 !== "boolean") {
-        const err24 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.memory.type, parentSchema: schema21.properties.memory, data: data7 };
+      let data5 = data.memory;
+      if (typeof data5 !== "boolean") {
+        const err9 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema122.properties.memory.type, parentSchema: schema122.properties.memory, data: data5 };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err9];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
     if (data["memory-threshold"] !== void 0) {
-      let data8 = data["memory-threshold"];
-      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
-        const err25 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data8 };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (data8 > 1e6 || isNaN(data8)) {
-          const err26 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data8 };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (data8 < 0 || isNaN(data8)) {
-          const err27 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data8 };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
-      }
-      if (typeof data8 === "string") {
-        if (!pattern0.test(data8)) {
-          const err28 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data8 };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
+      if (!validate222(data["memory-threshold"], { instancePath: instancePath + "/memory-threshold", parentData: data, parentDataProperty: "memory-threshold", rootData })) {
+        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        errors = vErrors.length;
       }
     }
     if (data.timeout !== void 0) {
-      let data9 = data.timeout;
-      if (!(typeof data9 == "number" && isFinite(data9)) && typeof data9 !== "string") {
-        const err29 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data9 };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-      if (typeof data9 == "number" && isFinite(data9)) {
-        if (data9 > 2147483 || isNaN(data9)) {
-          const err30 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data9 };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        }
-        if (data9 <= 0 || isNaN(data9)) {
-          const err31 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data9 };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-      if (typeof data9 === "string") {
-        if (!pattern1.test(data9)) {
-          const err32 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data9 };
-          if (vErrors === null) {
-            vErrors = [err32];
-          } else {
-            vErrors.push(err32);
-          }
-          errors++;
-        }
+      if (!validate24(data.timeout, { instancePath: instancePath + "/timeout", parentData: data, parentDataProperty: "timeout", rootData })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
       }
     }
     if (data.budget !== void 0) {
-      let data10 = data.budget;
-      if (!(typeof data10 == "number" && isFinite(data10)) && typeof data10 !== "string") {
-        const err33 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data10 };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-      if (typeof data10 == "number" && isFinite(data10)) {
-        if (data10 > 2147483 || isNaN(data10)) {
-          const err34 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data10 };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-        if (data10 <= 0 || isNaN(data10)) {
-          const err35 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data10 };
-          if (vErrors === null) {
-            vErrors = [err35];
-          } else {
-            vErrors.push(err35);
-          }
-          errors++;
-        }
-      }
-      if (typeof data10 === "string") {
-        if (!pattern1.test(data10)) {
-          const err36 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data10 };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
+      if (!validate24(data.budget, { instancePath: instancePath + "/budget", parentData: data, parentDataProperty: "budget", rootData })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
       }
     }
     if (data.instrument !== void 0) {
-      let data11 = data.instrument;
-      if (!(data11 === "whole" || data11 === "region")) {
-        const err37 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema21.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.instrument.enum, parentSchema: schema21.properties.instrument, data: data11 };
+      let data9 = data.instrument;
+      if (!(data9 === "whole" || data9 === "region")) {
+        const err10 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema122.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema122.properties.instrument.enum, parentSchema: schema122.properties.instrument, data: data9 };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err10];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.mode !== void 0) {
-      let data12 = data.mode;
-      if (!(data12 === "cachegrind" || data12 === "wallclock" || data12 === "cputime" || data12 === "counters")) {
-        const err38 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema21.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.mode.enum, parentSchema: schema21.properties.mode, data: data12 };
+      let data10 = data.mode;
+      if (!(data10 === "cachegrind" || data10 === "wallclock" || data10 === "cputime" || data10 === "counters")) {
+        const err11 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema122.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema122.properties.mode.enum, parentSchema: schema122.properties.mode, data: data10 };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err11];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err39 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema122.type, parentSchema: schema122, data };
     if (vErrors === null) {
-      vErrors = [err39];
+      vErrors = [err12];
     } else {
-      vErrors.push(err39);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate212(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.benchmarks === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "benchmarks" }, message: "must have required property 'benchmarks'", schema: schema11.required, parentSchema: schema11, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "benchmarks" }, message: "must have required property 'benchmarks'", schema: schema62.required, parentSchema: schema62, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -45115,8 +52049,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema11.properties, key0)) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+      if (!func22.call(schema62.properties, key0)) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema62, data };
         if (vErrors === null) {
           vErrors = [err1];
         } else {
@@ -45126,132 +52060,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.threshold !== void 0) {
-      let data0 = data.threshold;
-      if (!(typeof data0 == "number" && isFinite(data0)) && typeof data0 !== "string") {
-        const err2 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data0 };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1e6 || isNaN(data0)) {
-          const err3 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data0 };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err4 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data0 };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-      if (typeof data0 === "string") {
-        if (!pattern0.test(data0)) {
-          const err5 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data0 };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
+      if (!validate222(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        errors = vErrors.length;
       }
     }
     if (data.timeout !== void 0) {
-      let data1 = data.timeout;
-      if (!(typeof data1 == "number" && isFinite(data1)) && typeof data1 !== "string") {
-        const err6 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data1 };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 > 2147483 || isNaN(data1)) {
-          const err7 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data1 <= 0 || isNaN(data1)) {
-          const err8 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-      if (typeof data1 === "string") {
-        if (!pattern1.test(data1)) {
-          const err9 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
+      if (!validate24(data.timeout, { instancePath: instancePath + "/timeout", parentData: data, parentDataProperty: "timeout", rootData })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
       }
     }
     if (data["setup-timeout"] !== void 0) {
-      let data2 = data["setup-timeout"];
-      if (!(typeof data2 == "number" && isFinite(data2)) && typeof data2 !== "string") {
-        const err10 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data2 };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 > 2147483 || isNaN(data2)) {
-          const err11 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data2 };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        if (data2 <= 0 || isNaN(data2)) {
-          const err12 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data2 };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-      if (typeof data2 === "string") {
-        if (!pattern1.test(data2)) {
-          const err13 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data2 };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
+      if (!validate24(data["setup-timeout"], { instancePath: instancePath + "/setup-timeout", parentData: data, parentDataProperty: "setup-timeout", rootData })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
       }
     }
     if (data.cache !== void 0) {
@@ -45259,87 +52082,39 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key1 in data3) {
           if (!(key1 === "I1" || key1 === "D1" || key1 === "LL")) {
-            const err14 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.cache, data: data3 };
+            const err2 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema62.properties.cache, data: data3 };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err2];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err2);
             }
             errors++;
           }
         }
         if (data3.I1 !== void 0) {
-          let data4 = data3.I1;
-          if (typeof data4 === "string") {
-            if (!pattern3.test(data4)) {
-              const err15 = { instancePath: instancePath + "/cache/I1", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data4 };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = { instancePath: instancePath + "/cache/I1", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data4 };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
+          if (!validate27(data3.I1, { instancePath: instancePath + "/cache/I1", parentData: data3, parentDataProperty: "I1", rootData })) {
+            vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+            errors = vErrors.length;
           }
         }
         if (data3.D1 !== void 0) {
-          let data5 = data3.D1;
-          if (typeof data5 === "string") {
-            if (!pattern3.test(data5)) {
-              const err17 = { instancePath: instancePath + "/cache/D1", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data5 };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-          } else {
-            const err18 = { instancePath: instancePath + "/cache/D1", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data5 };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
+          if (!validate27(data3.D1, { instancePath: instancePath + "/cache/D1", parentData: data3, parentDataProperty: "D1", rootData })) {
+            vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+            errors = vErrors.length;
           }
         }
         if (data3.LL !== void 0) {
-          let data6 = data3.LL;
-          if (typeof data6 === "string") {
-            if (!pattern3.test(data6)) {
-              const err19 = { instancePath: instancePath + "/cache/LL", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data6 };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-          } else {
-            const err20 = { instancePath: instancePath + "/cache/LL", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data6 };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
+          if (!validate27(data3.LL, { instancePath: instancePath + "/cache/LL", parentData: data3, parentDataProperty: "LL", rootData })) {
+            vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+            errors = vErrors.length;
           }
         }
       } else {
-        const err21 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.cache.type, parentSchema: schema11.properties.cache, data: data3 };
+        const err3 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema62.properties.cache.type, parentSchema: schema62.properties.cache, data: data3 };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err3];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err3);
         }
         errors++;
       }
@@ -45349,11 +52124,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
         for (const key2 in data7) {
           if (!(key2 === "l1" || key2 === "ll" || key2 === "ram")) {
-            const err22 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.weights, data: data7 };
+            const err4 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema62.properties.weights, data: data7 };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err4];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err4);
             }
             errors++;
           }
@@ -45362,29 +52137,29 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data8 = data7.l1;
           if (typeof data8 == "number" && isFinite(data8)) {
             if (data8 > 1e6 || isNaN(data8)) {
-              const err23 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+              const err5 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema62.properties.weights.properties.l1, data: data8 };
               if (vErrors === null) {
-                vErrors = [err23];
+                vErrors = [err5];
               } else {
-                vErrors.push(err23);
+                vErrors.push(err5);
               }
               errors++;
             }
             if (data8 < 0 || isNaN(data8)) {
-              const err24 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+              const err6 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema62.properties.weights.properties.l1, data: data8 };
               if (vErrors === null) {
-                vErrors = [err24];
+                vErrors = [err6];
               } else {
-                vErrors.push(err24);
+                vErrors.push(err6);
               }
               errors++;
             }
           } else {
-            const err25 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.l1.type, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+            const err7 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema62.properties.weights.properties.l1.type, parentSchema: schema62.properties.weights.properties.l1, data: data8 };
             if (vErrors === null) {
-              vErrors = [err25];
+              vErrors = [err7];
             } else {
-              vErrors.push(err25);
+              vErrors.push(err7);
             }
             errors++;
           }
@@ -45393,29 +52168,29 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data9 = data7.ll;
           if (typeof data9 == "number" && isFinite(data9)) {
             if (data9 > 1e6 || isNaN(data9)) {
-              const err26 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+              const err8 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema62.properties.weights.properties.ll, data: data9 };
               if (vErrors === null) {
-                vErrors = [err26];
+                vErrors = [err8];
               } else {
-                vErrors.push(err26);
+                vErrors.push(err8);
               }
               errors++;
             }
             if (data9 < 0 || isNaN(data9)) {
-              const err27 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+              const err9 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema62.properties.weights.properties.ll, data: data9 };
               if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err9];
               } else {
-                vErrors.push(err27);
+                vErrors.push(err9);
               }
               errors++;
             }
           } else {
-            const err28 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.ll.type, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+            const err10 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema62.properties.weights.properties.ll.type, parentSchema: schema62.properties.weights.properties.ll, data: data9 };
             if (vErrors === null) {
-              vErrors = [err28];
+              vErrors = [err10];
             } else {
-              vErrors.push(err28);
+              vErrors.push(err10);
             }
             errors++;
           }
@@ -45424,39 +52199,39 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data10 = data7.ram;
           if (typeof data10 == "number" && isFinite(data10)) {
             if (data10 > 1e6 || isNaN(data10)) {
-              const err29 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+              const err11 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema62.properties.weights.properties.ram, data: data10 };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err11];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err11);
               }
               errors++;
             }
             if (data10 < 0 || isNaN(data10)) {
-              const err30 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+              const err12 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema62.properties.weights.properties.ram, data: data10 };
               if (vErrors === null) {
-                vErrors = [err30];
+                vErrors = [err12];
               } else {
-                vErrors.push(err30);
+                vErrors.push(err12);
               }
               errors++;
             }
           } else {
-            const err31 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.ram.type, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+            const err13 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema62.properties.weights.properties.ram.type, parentSchema: schema62.properties.weights.properties.ram, data: data10 };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err13];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err13);
             }
             errors++;
           }
         }
       } else {
-        const err32 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.weights.type, parentSchema: schema11.properties.weights, data: data7 };
+        const err14 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema62.properties.weights.type, parentSchema: schema62.properties.weights, data: data7 };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err14];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err14);
         }
         errors++;
       }
@@ -45464,271 +52239,122 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.memory !== void 0) {
       let data11 = data.memory;
       if (typeof data11 !== "boolean") {
-        const err33 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.memory.type, parentSchema: schema11.properties.memory, data: data11 };
+        const err15 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema62.properties.memory.type, parentSchema: schema62.properties.memory, data: data11 };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err15];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err15);
         }
         errors++;
       }
     }
     if (data["memory-threshold"] !== void 0) {
-      let data12 = data["memory-threshold"];
-      if (!(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "string") {
-        const err34 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data12 };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-      if (typeof data12 == "number" && isFinite(data12)) {
-        if (data12 > 1e6 || isNaN(data12)) {
-          const err35 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data12 };
-          if (vErrors === null) {
-            vErrors = [err35];
-          } else {
-            vErrors.push(err35);
-          }
-          errors++;
-        }
-        if (data12 < 0 || isNaN(data12)) {
-          const err36 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data12 };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-      }
-      if (typeof data12 === "string") {
-        if (!pattern0.test(data12)) {
-          const err37 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data12 };
-          if (vErrors === null) {
-            vErrors = [err37];
-          } else {
-            vErrors.push(err37);
-          }
-          errors++;
-        }
+      if (!validate222(data["memory-threshold"], { instancePath: instancePath + "/memory-threshold", parentData: data, parentDataProperty: "memory-threshold", rootData })) {
+        vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        errors = vErrors.length;
       }
     }
     if (data.env !== void 0) {
-      let data13 = data.env;
-      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-        for (const key3 in data13) {
-          const _errs47 = errors;
-          if (typeof key3 === "string") {
-            if (!pattern7.test(key3)) {
-              const err38 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema19.propertyNames, data: key3, propertyName: key3 };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-          }
-          var valid11 = _errs47 === errors;
-          if (!valid11) {
-            const err39 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema19.propertyNames, parentSchema: schema19, data: data13 };
-            if (vErrors === null) {
-              vErrors = [err39];
-            } else {
-              vErrors.push(err39);
-            }
-            errors++;
-          }
-        }
-        for (const key4 in data13) {
-          let data14 = data13[key4];
-          if (typeof data14 !== "string" && !(typeof data14 == "number" && isFinite(data14)) && typeof data14 !== "boolean") {
-            const err40 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema19.additionalProperties.type }, message: "must be string,number,boolean", schema: schema19.additionalProperties.type, parentSchema: schema19.additionalProperties, data: data14 };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err41 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data13 };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
+      if (!validate32(data.env, { instancePath: instancePath + "/env", parentData: data, parentDataProperty: "env", rootData })) {
+        vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+        errors = vErrors.length;
       }
     }
     if (data.setup !== void 0) {
-      let data15 = data.setup;
-      if (Array.isArray(data15)) {
-        const len0 = data15.length;
+      let data14 = data.setup;
+      if (Array.isArray(data14)) {
+        const len0 = data14.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data16 = data15[i0];
-          if (typeof data16 !== "string" && !Array.isArray(data16)) {
-            const err42 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema20.type }, message: "must be string,array", schema: schema20.type, parentSchema: schema20, data: data16 };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-          if (typeof data16 === "string") {
-            if (func3(data16) > 65536) {
-              const err43 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20, data: data16 };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
-              errors++;
-            }
-            if (func3(data16) < 1) {
-              const err44 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20, data: data16 };
-              if (vErrors === null) {
-                vErrors = [err44];
-              } else {
-                vErrors.push(err44);
-              }
-              errors++;
-            }
-          }
-          if (Array.isArray(data16)) {
-            if (data16.length > 4096) {
-              const err45 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema20, data: data16 };
-              if (vErrors === null) {
-                vErrors = [err45];
-              } else {
-                vErrors.push(err45);
-              }
-              errors++;
-            }
-            if (data16.length < 1) {
-              const err46 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20, data: data16 };
-              if (vErrors === null) {
-                vErrors = [err46];
-              } else {
-                vErrors.push(err46);
-              }
-              errors++;
-            }
-            const len1 = data16.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              let data17 = data16[i1];
-              if (typeof data17 === "string") {
-                if (func3(data17) > 65536) {
-                  const err47 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20.items, data: data17 };
-                  if (vErrors === null) {
-                    vErrors = [err47];
-                  } else {
-                    vErrors.push(err47);
-                  }
-                  errors++;
-                }
-              } else {
-                const err48 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.items.type, parentSchema: schema20.items, data: data17 };
-                if (vErrors === null) {
-                  vErrors = [err48];
-                } else {
-                  vErrors.push(err48);
-                }
-                errors++;
-              }
-            }
+          if (!validate34(data14[i0], { instancePath: instancePath + "/setup/" + i0, parentData: data14, parentDataProperty: i0, rootData })) {
+            vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+            errors = vErrors.length;
           }
         }
       } else {
-        const err49 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data15 };
+        const err16 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema62.properties.setup.type, parentSchema: schema62.properties.setup, data: data14 };
         if (vErrors === null) {
-          vErrors = [err49];
+          vErrors = [err16];
         } else {
-          vErrors.push(err49);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
     if (data.network !== void 0) {
-      let data18 = data.network;
-      if (typeof data18 !== "boolean") {
-        const err50 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data18 };
+      let data16 = data.network;
+      if (typeof data16 !== "boolean") {
+        const err17 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema62.properties.network.type, parentSchema: schema62.properties.network, data: data16 };
         if (vErrors === null) {
-          vErrors = [err50];
+          vErrors = [err17];
         } else {
-          vErrors.push(err50);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
     if (data["setup-network"] !== void 0) {
-      let data19 = data["setup-network"];
-      if (typeof data19 !== "boolean") {
-        const err51 = { instancePath: instancePath + "/setup-network", schemaPath: "#/properties/setup-network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties["setup-network"].type, parentSchema: schema11.properties["setup-network"], data: data19 };
+      let data17 = data["setup-network"];
+      if (typeof data17 !== "boolean") {
+        const err18 = { instancePath: instancePath + "/setup-network", schemaPath: "#/properties/setup-network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema62.properties["setup-network"].type, parentSchema: schema62.properties["setup-network"], data: data17 };
         if (vErrors === null) {
-          vErrors = [err51];
+          vErrors = [err18];
         } else {
-          vErrors.push(err51);
+          vErrors.push(err18);
         }
         errors++;
       }
     }
     if (data.cpus !== void 0) {
-      let data20 = data.cpus;
-      if (!(data20 === "one" || data20 === "all")) {
-        const err52 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data20 };
+      let data18 = data.cpus;
+      if (!(data18 === "one" || data18 === "all")) {
+        const err19 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema62.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema62.properties.cpus.enum, parentSchema: schema62.properties.cpus, data: data18 };
         if (vErrors === null) {
-          vErrors = [err52];
+          vErrors = [err19];
         } else {
-          vErrors.push(err52);
+          vErrors.push(err19);
         }
         errors++;
       }
     }
     if (data.benchmarks !== void 0) {
-      let data21 = data.benchmarks;
-      if (Array.isArray(data21)) {
-        if (data21.length < 1) {
-          const err53 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data21 };
+      let data19 = data.benchmarks;
+      if (Array.isArray(data19)) {
+        if (data19.length < 1) {
+          const err20 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema62.properties.benchmarks, data: data19 };
           if (vErrors === null) {
-            vErrors = [err53];
+            vErrors = [err20];
           } else {
-            vErrors.push(err53);
+            vErrors.push(err20);
           }
           errors++;
         }
-        const len2 = data21.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate11(data21[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data21, parentDataProperty: i2, rootData })) {
-            vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        const len1 = data19.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (!validate36(data19[i1], { instancePath: instancePath + "/benchmarks/" + i1, parentData: data19, parentDataProperty: i1, rootData })) {
+            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err54 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data21 };
+        const err21 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema62.properties.benchmarks.type, parentSchema: schema62.properties.benchmarks, data: data19 };
         if (vErrors === null) {
-          vErrors = [err54];
+          vErrors = [err21];
         } else {
-          vErrors.push(err54);
+          vErrors.push(err21);
         }
         errors++;
       }
     }
   } else {
-    const err55 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err22 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema62.type, parentSchema: schema62, data };
     if (vErrors === null) {
-      vErrors = [err55];
+      vErrors = [err22];
     } else {
-      vErrors.push(err55);
+      vErrors.push(err22);
     }
     errors++;
   }
-  validate10.errors = vErrors;
+  validate212.errors = vErrors;
   return errors === 0;
 }
 
@@ -61814,7 +68440,7 @@ var BufferScheduler = class {
 };
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
-import { createRequire as createRequire2 } from "node:module";
+import { createRequire } from "node:module";
 import { dirname as dirname19 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
@@ -61822,7 +68448,7 @@ var require2;
 var __filename;
 var __dirname;
 if (__isNode__) {
-  require2 = createRequire2(import.meta.url);
+  require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
   __dirname = dirname19(__filename);
 }

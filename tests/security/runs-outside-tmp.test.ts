@@ -183,5 +183,8 @@ test("cg-bench's TMPDIR where the code's uid cannot enter (0700, root's): its ow
   const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { TMPDIR: closed, CG_BENCH_RUN_AS: CODE } });
   // Before: Valgrind, as the code's uid, could not write its log there ("Cannot create log file"): exit 3.
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.match(r.stderr, /TMPDIR \(\/run\/cg-bench-closed-\w+\) is not used for cg-bench's own files \(the code's uid cannot enter \/run\/cg-bench-closed-\w+ \(mode 700\)\): \/tmp is/);
+  assert.match(
+    r.stderr,
+    /TMPDIR \(\/run\/cg-bench-closed-\w+\) is not used for cg-bench's own files \(the code's uid cannot enter \/run\/cg-bench-closed-\w+ \(mode 700\)\): \/tmp is/,
+  );
 });
