@@ -48419,7 +48419,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
-    // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
+    // there for the next, whose count it moved (4,165,319 -> 4,354,867 cycles; ASCII: a comment here stays in the bundle, and one non-ASCII character makes V8 hold all of it as two-byte text), and outlived it.
     "--ipc",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
@@ -48588,7 +48588,7 @@ function makeSandbox(options) {
     ownProgram("unshare"),
     "--user",
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
-    // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
+    // there for the next, whose count it moved (4,165,319 -> 4,354,867 cycles), and outlived it.
     "--ipc",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,

@@ -613,7 +613,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     ownProgram('unshare'),
     '--user',
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
-    // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
+    // there for the next, whose count it moved (4,165,319 -> 4,354,867 cycles; ASCII: a comment here stays in the bundle, and one non-ASCII character makes V8 hold all of it as two-byte text), and outlived it.
     '--ipc',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
@@ -906,7 +906,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     ownProgram('unshare'),
     '--user',
     // SysV shared memory and message queues of its own: on the host's, what one run left (ipcmk) was
-    // there for the next, whose count it moved (4,165,319 → 4,354,867 cycles), and outlived it.
+    // there for the next, whose count it moved (4,165,319 -> 4,354,867 cycles), and outlived it.
     '--ipc',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
