@@ -200,3 +200,9 @@ test("dist/'s bundles leave Ajv to dist/ajv.cjs, which a bundle copied alone wit
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the CLI bundle is ASCII: one other character anywhere (a comment kept in an argv literal) makes V8 hold all of it as two-byte text', () => {
+  const text = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
+  const at = text.search(/[^\x00-\x7f]/);
+  assert.equal(at, -1, `dist/cli.cjs: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}`);
+});
