@@ -48,50 +48,60 @@ export function ownProgramsEnv(): Record<string, string> {
 }
 
 /**
- * Why another uid could rename or replace something on the way to `dir` (a directory there not
- * root's or this process's, or one another uid may write without the sticky bit), or, as root (the
- * code then runs as another uid, and Valgrind writes its output there as that uid), why the code
- * could not reach it; undefined when neither.
+ * Why the code could rename or replace something on the way to `dir`, or undefined: each directory
+ * must be root's, and written by no one else, or sticky (then only an entry's owner may rename it).
+ * Not cg-bench's own uid: when cg-bench is not root the code runs as that uid, and sticky directories
+ * then protect nothing from it except the shared ones, which a view covers whole (SHARED_TMP_DIRS).
+ * As root (`own` 0: the code runs as another uid, and Valgrind writes its output there as that uid),
+ * the code must also be able to enter each.
  */
-function guardProblem(dir: string): string | undefined {
-  const own = process.getuid?.() ?? 0;
+export function tmpdirProblem(dir: string, own: number): string | undefined {
   for (let at = dir; ; at = dirname(at)) {
     const s = lstatSync(at);
+    const named = JSON.stringify(at);
     const mode = (s.mode & 0o7777).toString(8);
-    if (!s.isDirectory()) return `${at} is not a directory`;
-    if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
-    if ((s.mode & 0o022) !== 0 && (s.mode & 0o1000) === 0) return `${at} may be written by others (mode ${mode}, no sticky bit)`;
-    if (own === 0 && (s.mode & 0o001) === 0) return `the code's uid cannot enter ${at} (mode ${mode})`;
+    if (!s.isDirectory()) return `${named} is not a directory`;
+    if (s.uid !== 0) return `${named} belongs to uid ${s.uid}, not root`;
+    const sticky = (s.mode & 0o1000) !== 0 && (own === 0 || SHARED_TMP_DIRS.includes(at));
+    if ((s.mode & 0o022) !== 0 && !sticky) return `${named} may be written by others (mode ${mode})`;
+    if (own === 0 && (s.mode & 0o001) === 0) return `the code's uid cannot enter ${named} (mode ${mode})`;
     if (at === '/') return undefined;
+  }
+}
+
+/** tmpdirProblem's answer for `dir` as it resolves, an error reaching it included. */
+function problemAt(dir: string, own: number): { real?: string; problem?: string } {
+  try {
+    const real = realpathSync(dir);
+    return { real, problem: tmpdirProblem(real, own) };
+  } catch (error) {
+    return { problem: errorMessage(error) };
   }
 }
 
 let ownTmp: string | undefined;
 /**
- * Where cg-bench makes its own temporary files, resolved once: the seal files and Valgrind's staging
- * (cg-bench-runs), the stopwatch helper and the CPU probe that root runs by path, a base checkout.
- * TMPDIR's real path when only root and cg-bench's uid may rename or replace what lies on the way to
- * it (guardProblem), else /tmp, said once. With TMPDIR in a checkout (TMPDIR=$CI_PROJECT_DIR/.tmp),
- * the code's uid could rename root's directories there: a timed benchmark put its own `stopwatch`
- * at the helper's path and root ran it (reading the CI tokens); another swapped TMPDIR for a
- * directory of its own and planted a profile in the next benchmark's staging (attack pass, round 10).
+ * Where cg-bench makes its own temporary files: the seal files and Valgrind's staging (cg-bench-runs),
+ * the stopwatch helper and the CPU probe that root runs by path, a base checkout. Resolved once,
+ * before any pull-request code runs (untrustedSandbox calls it first), so that what the code later
+ * does to TMPDIR's path cannot move it. TMPDIR's real path when the code can neither rename nor
+ * replace anything on the way to it (tmpdirProblem), else /tmp, said once. With TMPDIR in a checkout
+ * (TMPDIR=$CI_PROJECT_DIR/.tmp) the code's uid renamed root's directories there: a timed benchmark
+ * put its own `stopwatch` at the helper's path and root ran it (reading the CI tokens); another
+ * swapped TMPDIR for a directory of its own and planted a profile in the next benchmark's staging.
  */
 export function ownTmpdir(): string {
   if (ownTmp !== undefined) return ownTmp;
+  const own = process.getuid?.() ?? 0;
   const given = tmpdir();
-  let problem: string | undefined;
-  try {
-    const real = realpathSync(given);
-    problem = guardProblem(real);
-    if (problem === undefined) ownTmp = real;
-  } catch (error) {
-    problem = errorMessage(error);
-  }
-  if (ownTmp === undefined) {
-    const fallback = guardProblem('/tmp');
+  const { real, problem } = problemAt(given, own);
+  if (real !== undefined && problem === undefined) ownTmp = real;
+  else {
+    const fallback = problemAt('/tmp', own).problem;
     if (fallback !== undefined)
-      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR (${given}): ${problem}; /tmp: ${fallback}`);
-    process.stderr.write(`cg-bench: TMPDIR (${given}) is not used for cg-bench's own files (${problem}): /tmp is\n`);
+      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR ${JSON.stringify(given)}: ${problem}; /tmp: ${fallback}`);
+    // JSON's quoting: a path the checkout names (a link's target) stays one line, no workflow command.
+    process.stderr.write(`cg-bench: TMPDIR ${JSON.stringify(given)} is not used for cg-bench's own files (${problem}): /tmp is\n`);
     ownTmp = '/tmp';
   }
   return ownTmp;

@@ -805,6 +805,8 @@ function requireSeal(missing: string[], env: NodeJS.ProcessEnv, notes: string[])
  * runs as that directory's owner (who can build there), or as nobody when root owns it too.
  */
 export function untrustedSandbox(options: SandboxOptions): Sandbox {
+  // Resolved before any pull-request code runs: what it does to TMPDIR's path later cannot move it.
+  ownTmpdir();
   try {
     return makeSandbox(options);
   } finally {

@@ -185,6 +185,6 @@ test("cg-bench's TMPDIR where the code's uid cannot enter (0700, root's): its ow
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(
     r.stderr,
-    /TMPDIR \(\/run\/cg-bench-closed-\w+\) is not used for cg-bench's own files \(the code's uid cannot enter \/run\/cg-bench-closed-\w+ \(mode 700\)\): \/tmp is/,
+    /TMPDIR "\/run\/cg-bench-closed-\w+" is not used for cg-bench's own files \(the code's uid cannot enter "\/run\/cg-bench-closed-\w+" \(mode 700\)\): \/tmp is/,
   );
 });
