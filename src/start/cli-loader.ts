@@ -8,9 +8,16 @@ import { loadBundle } from './code-cache.ts';
 
 const setting = process.env['CG_BENCH_CODE_CACHE'];
 const bundle = join(dirname(fileURLToPath(import.meta.url)), 'cli.cjs');
-const { use, run } = loadBundle(bundle, { useCache: setting !== '0' });
-if (setting === 'require' && use !== 'used') {
-  process.stderr.write(`cg-bench: internal: CG_BENCH_CODE_CACHE=require, but the code cache of ${bundle} was ${use}\n`);
+let loaded: ReturnType<typeof loadBundle>;
+try {
+  loaded = loadBundle(bundle, { useCache: setting !== '0' });
+} catch (error) {
+  // A bundle that cannot be read or compiled: cg-bench's own fault, never "a regression" (1).
+  process.stderr.write(`cg-bench: internal error: ${bundle} could not be loaded: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(70);
 }
-run();
+if (setting === 'require' && loaded.use !== 'used') {
+  process.stderr.write(`cg-bench: internal: CG_BENCH_CODE_CACHE=require, but the code cache of ${bundle} was ${loaded.use}\n`);
+  process.exit(70);
+}
+loaded.run();
