@@ -38442,35 +38442,39 @@ function ownProgramsPath() {
 function ownProgramsEnv() {
   return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
 }
-function guardProblem(dir) {
-  const own = process.getuid?.() ?? 0;
+function tmpdirProblem(dir, own) {
   for (let at = dir; ; at = dirname3(at)) {
     const s = lstatSync(at);
+    const named = JSON.stringify(at);
     const mode = (s.mode & 4095).toString(8);
-    if (!s.isDirectory()) return `${at} is not a directory`;
-    if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
-    if ((s.mode & 18) !== 0 && (s.mode & 512) === 0) return `${at} may be written by others (mode ${mode}, no sticky bit)`;
-    if (own === 0 && (s.mode & 1) === 0) return `the code's uid cannot enter ${at} (mode ${mode})`;
+    if (!s.isDirectory()) return `${named} is not a directory`;
+    if (s.uid !== 0) return `${named} belongs to uid ${s.uid}, not root`;
+    const sticky = (s.mode & 512) !== 0 && (own === 0 || SHARED_TMP_DIRS.includes(at));
+    if ((s.mode & 18) !== 0 && !sticky) return `${named} may be written by others (mode ${mode})`;
+    if (own === 0 && (s.mode & 1) === 0) return `the code's uid cannot enter ${named} (mode ${mode})`;
     if (at === "/") return void 0;
+  }
+}
+function problemAt(dir, own) {
+  try {
+    const real = realpathSync(dir);
+    return { real, problem: tmpdirProblem(real, own) };
+  } catch (error2) {
+    return { problem: errorMessage(error2) };
   }
 }
 var ownTmp;
 function ownTmpdir() {
   if (ownTmp !== void 0) return ownTmp;
+  const own = process.getuid?.() ?? 0;
   const given = tmpdir();
-  let problem;
-  try {
-    const real = realpathSync(given);
-    problem = guardProblem(real);
-    if (problem === void 0) ownTmp = real;
-  } catch (error2) {
-    problem = errorMessage(error2);
-  }
-  if (ownTmp === void 0) {
-    const fallback = guardProblem("/tmp");
+  const { real, problem } = problemAt(given, own);
+  if (real !== void 0 && problem === void 0) ownTmp = real;
+  else {
+    const fallback = problemAt("/tmp", own).problem;
     if (fallback !== void 0)
-      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR (${given}): ${problem}; /tmp: ${fallback}`);
-    process.stderr.write(`cg-bench: TMPDIR (${given}) is not used for cg-bench's own files (${problem}): /tmp is
+      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR ${JSON.stringify(given)}: ${problem}; /tmp: ${fallback}`);
+    process.stderr.write(`cg-bench: TMPDIR ${JSON.stringify(given)} is not used for cg-bench's own files (${problem}): /tmp is
 `);
     ownTmp = "/tmp";
   }
@@ -48538,6 +48542,7 @@ function requireSeal(missing, env, notes) {
   );
 }
 function untrustedSandbox(options) {
+  ownTmpdir();
   try {
     return makeSandbox(options);
   } finally {
@@ -49934,9 +49939,9 @@ function shownPath(path12, from = callerDirectory()) {
 }
 
 // src/run/setup.ts
-function openLog(path12, openedAt = path12) {
+function openLog(path12, openedAt = path12, during = "the setup commands ran") {
   const replaced2 = (what) => new CgBenchError(
-    `${shownPath(path12)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
+    `${shownPath(path12)}: replaced by ${what} while ${during}; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode2.benchmarkFailed
   );
   let fd;
@@ -49955,7 +49960,7 @@ function openLog(path12, openedAt = path12) {
   return fd;
 }
 function appendSetupLog(text2, path12, openedAt = path12) {
-  const fd = openLog(path12, openedAt);
+  const fd = openLog(path12, openedAt, "the benchmarks ran");
   try {
     writeSync5(fd, text2);
   } finally {

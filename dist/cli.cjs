@@ -9728,35 +9728,39 @@ function ownProgramsPath() {
 function ownProgramsEnv() {
   return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
 }
-function guardProblem(dir) {
-  const own = process.getuid?.() ?? 0;
+function tmpdirProblem(dir, own) {
   for (let at = dir; ; at = (0, import_node_path4.dirname)(at)) {
     const s = (0, import_node_fs3.lstatSync)(at);
+    const named2 = JSON.stringify(at);
     const mode = (s.mode & 4095).toString(8);
-    if (!s.isDirectory()) return `${at} is not a directory`;
-    if (s.uid !== 0 && s.uid !== own) return `${at} belongs to uid ${s.uid}`;
-    if ((s.mode & 18) !== 0 && (s.mode & 512) === 0) return `${at} may be written by others (mode ${mode}, no sticky bit)`;
-    if (own === 0 && (s.mode & 1) === 0) return `the code's uid cannot enter ${at} (mode ${mode})`;
+    if (!s.isDirectory()) return `${named2} is not a directory`;
+    if (s.uid !== 0) return `${named2} belongs to uid ${s.uid}, not root`;
+    const sticky = (s.mode & 512) !== 0 && (own === 0 || SHARED_TMP_DIRS.includes(at));
+    if ((s.mode & 18) !== 0 && !sticky) return `${named2} may be written by others (mode ${mode})`;
+    if (own === 0 && (s.mode & 1) === 0) return `the code's uid cannot enter ${named2} (mode ${mode})`;
     if (at === "/") return void 0;
+  }
+}
+function problemAt(dir, own) {
+  try {
+    const real = (0, import_node_fs3.realpathSync)(dir);
+    return { real, problem: tmpdirProblem(real, own) };
+  } catch (error) {
+    return { problem: errorMessage(error) };
   }
 }
 var ownTmp;
 function ownTmpdir() {
   if (ownTmp !== void 0) return ownTmp;
+  const own = process.getuid?.() ?? 0;
   const given = (0, import_node_os.tmpdir)();
-  let problem;
-  try {
-    const real = (0, import_node_fs3.realpathSync)(given);
-    problem = guardProblem(real);
-    if (problem === void 0) ownTmp = real;
-  } catch (error) {
-    problem = errorMessage(error);
-  }
-  if (ownTmp === void 0) {
-    const fallback = guardProblem("/tmp");
+  const { real, problem } = problemAt(given, own);
+  if (real !== void 0 && problem === void 0) ownTmp = real;
+  else {
+    const fallback = problemAt("/tmp", own).problem;
     if (fallback !== void 0)
-      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR (${given}): ${problem}; /tmp: ${fallback}`);
-    process.stderr.write(`cg-bench: TMPDIR (${given}) is not used for cg-bench's own files (${problem}): /tmp is
+      throw new CgBenchError(`no temporary directory cg-bench can keep its own files in: TMPDIR ${JSON.stringify(given)}: ${problem}; /tmp: ${fallback}`);
+    process.stderr.write(`cg-bench: TMPDIR ${JSON.stringify(given)} is not used for cg-bench's own files (${problem}): /tmp is
 `);
     ownTmp = "/tmp";
   }
@@ -18280,6 +18284,7 @@ function requireSeal(missing, env2, notes) {
   );
 }
 function untrustedSandbox(options) {
+  ownTmpdir();
   try {
     return makeSandbox(options);
   } finally {
@@ -18495,7 +18500,7 @@ function removeOrRefuse(path) {
   throw sharedPlaceProblem(path, "what is there cannot be removed");
 }
 function removePrivateTmp() {
-  const ended = [];
+  const ended2 = [];
   for (const dir of SHARED_TMP_DIRS) {
     let names;
     try {
@@ -18506,10 +18511,10 @@ function removePrivateTmp() {
     for (const name of names) {
       const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === void 0 || owner !== String(process.pid) && (0, import_node_fs14.existsSync)(`/proc/${owner}`)) continue;
-      ended.push((0, import_node_path12.join)(dir, name));
+      ended2.push((0, import_node_path12.join)(dir, name));
     }
   }
-  removeAsOwners(ended);
+  removeAsOwners(ended2);
 }
 function killStrays(sandbox) {
   const strays = sandbox.strays;
@@ -18916,11 +18921,11 @@ function locateValgrind(env2 = process.env) {
 function probeFailure(probe) {
   if (probe.spawnError) return `could not run: ${probe.spawnError}`;
   if (probe.timedOut) return "did not answer within a minute";
-  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
+  const ended2 = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
   const said = `${probe.stderr ?? ""}
 ${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
-  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
-  return `${ended}: ${said}`;
+  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended2} and printed nothing`;
+  return `${ended2}: ${said}`;
 }
 function supportsRegionInstrumentation(v) {
   return v.major > 3 || v.major === 3 && v.minor >= 22;
@@ -19586,9 +19591,9 @@ function refuseHandedPaths(specs) {
 
 // src/run/setup.ts
 var import_node_fs22 = require("node:fs");
-function openLog(path, openedAt = path) {
+function openLog(path, openedAt = path, during = "the setup commands ran") {
   const replaced2 = (what) => new CgBenchError(
-    `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
+    `${shownPath(path)}: replaced by ${what} while ${during}; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode.benchmarkFailed
   );
   let fd;
@@ -19607,7 +19612,7 @@ function openLog(path, openedAt = path) {
   return fd;
 }
 function appendSetupLog(text3, path, openedAt = path) {
-  const fd = openLog(path, openedAt);
+  const fd = openLog(path, openedAt, "the benchmarks ran");
   try {
     (0, import_node_fs22.writeSync)(fd, text3);
   } finally {
@@ -23597,10 +23602,29 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/cli.ts
 exitOnInterrupt((line) => process.stderr.write(line));
+var ended = false;
 process.stdout.on("error", (error) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  if (error.code === "EPIPE") {
+    ended = true;
+    process.exit(process.exitCode ?? 0);
+  }
   throw error;
 });
-void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
+process.on("exit", (code) => {
+  if (!ended && (code === 0 || code === 1)) {
+    process.stderr.write("cg-bench: internal error: stopped before the command ended\n");
+    process.exitCode = ExitCode.internal;
+  }
 });
+main(process.argv.slice(2)).then(
+  (code) => {
+    ended = true;
+    process.exitCode = code;
+  },
+  (error) => {
+    ended = true;
+    process.stderr.write(`cg-bench: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
+`);
+    process.exitCode = ExitCode.internal;
+  }
+);

@@ -40,22 +40,29 @@ function loadBundle(path, options) {
   const bundle2 = readBundle(path);
   const cachedData = options.useCache ? readCodeCache(bundle2) : void 0;
   const script = bundleScript(bundle2, cachedData);
-  const use2 = !options.useCache ? "off" : !cachedData ? "absent" : script.cachedDataRejected === true ? "rejected" : "used";
-  const run2 = () => {
+  const use = !options.useCache ? "off" : !cachedData ? "absent" : script.cachedDataRejected === true ? "rejected" : "used";
+  const run = () => {
     const module = { exports: {} };
     const moduleFunction = script.runInThisContext();
     moduleFunction(module.exports, createRequire(path), module, path, dirname(path), pathToFileURL(path).href);
   };
-  return { use: use2, run: run2 };
+  return { use, run };
 }
 
 // src/start/cli-loader.ts
 var setting = process.env["CG_BENCH_CODE_CACHE"];
 var bundle = join2(dirname2(fileURLToPath(import.meta.url)), "cli.cjs");
-var { use, run } = loadBundle(bundle, { useCache: setting !== "0" });
-if (setting === "require" && use !== "used") {
-  process.stderr.write(`cg-bench: internal: CG_BENCH_CODE_CACHE=require, but the code cache of ${bundle} was ${use}
+var loaded;
+try {
+  loaded = loadBundle(bundle, { useCache: setting !== "0" });
+} catch (error) {
+  process.stderr.write(`cg-bench: internal error: ${bundle} could not be loaded: ${error instanceof Error ? error.message : String(error)}
 `);
   process.exit(70);
 }
-run();
+if (setting === "require" && loaded.use !== "used") {
+  process.stderr.write(`cg-bench: internal: CG_BENCH_CODE_CACHE=require, but the code cache of ${bundle} was ${loaded.use}
+`);
+  process.exit(70);
+}
+loaded.run();

@@ -15,10 +15,10 @@ import { unlock, waitForLock } from '../util/pid-lock.ts';
  * the checkout, which a setup command may be able to write (the checkout's owner, when cg-bench is
  * root), and one that put a link there would have cg-bench append its output wherever it points.
  */
-function openLog(path: AbsolutePath, openedAt: string = path): number {
+function openLog(path: AbsolutePath, openedAt: string = path, during = 'the setup commands ran'): number {
   const replaced = (what: string) =>
     new CgBenchError(
-      `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
+      `${shownPath(path)}: replaced by ${what} while ${during}; cg-bench never writes through a link or into anything but a plain file`,
       ExitCode.benchmarkFailed,
     );
   let fd: number;
@@ -39,7 +39,7 @@ function openLog(path: AbsolutePath, openedAt: string = path): number {
 
 /** Appends `text` to the setup log, opened as runSetup opens it (never through a link). */
 export function appendSetupLog(text: string, path: AbsolutePath, openedAt: string = path): void {
-  const fd = openLog(path, openedAt);
+  const fd = openLog(path, openedAt, 'the benchmarks ran');
   try {
     writeSync(fd, text);
   } finally {

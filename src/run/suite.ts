@@ -131,7 +131,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   try {
     results = await runSuiteOnce(config, options, true);
   } catch (error) {
-    // The setup commands failed (nothing was measured yet): in a sandbox a stale answer made, they run again.
+    // The run stopped (the setup commands failed, or an error while measuring): in a sandbox a stale answer made, all of it runs again.
     if (!(error instanceof CgBenchError) || sandboxProbesStillWork()) throw error;
     options.progress.again(
       `cg-bench: ${STALE_PROBE}, and the run stopped in the sandbox made with it (${escapeTerminal(headline(error.message))}): probed again, setting up and measuring again`,

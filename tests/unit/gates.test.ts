@@ -65,6 +65,10 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   'src/run/leftovers.ts': { calls: ['readFileSync', 'readdirSync'], why: "the kernel's /proc, to find processes a benchmark left behind" },
   'src/run/setup.ts': { calls: ['openSync'], why: 'appends to the setup log with O_NOFOLLOW (a write: a link planted at its name is refused)' },
   'src/run/valgrind.ts': { calls: ['openSync', 'readSync'], why: 'the first bytes of the Valgrind binary the caller chose (CG_BENCH_VALGRIND or PATH)' },
+  'src/start/code-cache.ts': {
+    calls: ['openSync', 'readFileSync'],
+    why: "cg-bench's own CLI bundle and the V8 code cache beside it (dist/, which only whoever can replace the bundle can write; a cache not of the bundle's owner, or writable by others, is ignored)",
+  },
   'src/stopwatch/executor.ts': { calls: ['readFileSync'], why: "the kernel's /proc/sys/kernel/perf_event_paranoid" },
   'src/util/pid-lock.ts': { calls: ['readFileSync'], why: "the kernel's /proc, and cg-bench's own lock files" },
 };
