@@ -21,16 +21,14 @@ const ajvBeside = {
   },
 };
 
+// What every bundle shares: Node 20, no legal comments (the image's licences are elsewhere), warnings only.
+const node = { outdir, bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' };
+
 await build({
   entryPoints: { ajv: 'ajv' },
-  outdir,
+  ...node,
   outExtension: { '.js': '.cjs' },
-  bundle: true,
-  platform: 'node',
   format: 'cjs',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 
 // The CLI is CommonJS, dist/cli.cjs, started by a small ESM loader, dist/cli.js, which compiles it
@@ -39,37 +37,22 @@ await build({
 await build({
   entryPoints: { cli: 'src/cli.ts' },
   plugins: [ajvBeside],
-  outdir,
+  ...node,
   outExtension: { '.js': '.cjs' },
-  bundle: true,
-  platform: 'node',
   format: 'cjs',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
   define: { 'import.meta.url': '__cgBundleUrl' },
 });
 await build({
   entryPoints: { cli: 'src/start/cli-loader.ts', 'code-cache': 'src/start/make-code-cache.ts' },
-  outdir,
-  bundle: true,
-  platform: 'node',
+  ...node,
   format: 'esm',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 
 await build({
   entryPoints: entries,
   plugins: [ajvBeside],
-  outdir,
-  bundle: true,
-  platform: 'node',
+  ...node,
   format: 'esm',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
   // CommonJS dependencies (ajv) call require() for Node built-ins.
   banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
 });
