@@ -49897,6 +49897,28 @@ ${logTailText}` : "";
   };
 }
 
+// src/run/pool.ts
+async function pool(items, jobs, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async (_, job) => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await work(items[i], job);
+      } catch (error2) {
+        failed = true;
+        throw error2;
+      }
+    }
+  };
+  const ended = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  const rejected = ended.find((e) => e.status === "rejected");
+  if (rejected) throw rejected.reason;
+  return results;
+}
+
 // src/run/handed-paths.ts
 function refuseHandedPaths(specs) {
   for (const spec of specs) {
@@ -50087,18 +50109,6 @@ function ensureWritableDir(dir) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
-}
-async function pool(items, jobs, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async (_, job) => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i], job);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
-  return results;
 }
 function selectBenchmarks(config, filter2) {
   const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === "cachegrind");

@@ -19569,6 +19569,28 @@ ${logTailText}` : "";
   };
 }
 
+// src/run/pool.ts
+async function pool(items, jobs, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async (_, job) => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await work(items[i], job);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const ended2 = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  const rejected = ended2.find((e) => e.status === "rejected");
+  if (rejected) throw rejected.reason;
+  return results;
+}
+
 // src/run/handed-paths.ts
 function refuseHandedPaths(specs) {
   for (const spec of specs) {
@@ -19739,18 +19761,6 @@ function ensureWritableDir(dir) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
-}
-async function pool(items, jobs, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async (_, job) => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i], job);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
-  return results;
 }
 function selectBenchmarks(config, filter) {
   const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === "cachegrind");

@@ -8,6 +8,7 @@ import { headline } from '../report/format.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../results/types.ts';
 import { runBenchmark, type RunContext } from './benchmark.ts';
+import { pool } from './pool.ts';
 import type { Progress } from './progress.ts';
 import { refuseHandedPaths } from './handed-paths.ts';
 import { appendSetupLog, runSetup } from './setup.ts';
@@ -77,20 +78,6 @@ function ensureWritableDir(dir: AbsolutePath): void {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
-}
-
-/** Runs `work` over `items`, `jobs` at a time; `job` is the index of the worker (0 … jobs-1). */
-async function pool<T, R>(items: T[], jobs: number, work: (item: T, job: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (_: unknown, job: number) => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!, job);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
-  return results;
 }
 
 export interface ShardSelection {
