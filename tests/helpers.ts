@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,4 +125,19 @@ export function withoutPidNamespaces(): NodeJS.ProcessEnv {
   writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
   chmodSync(join(bin, 'unshare'), 0o755);
   return { CG_BENCH_OWN_PATH: `${bin}:${SYSTEM_PATH}` };
+}
+
+/**
+ * Runs `script` (ESM, through tsx, in the repository) in a process of its own with `env` added to
+ * this one's, asserts that it exited 0, and gives the JSON of its last line of output: how the gate
+ * tests look at a sandbox from outside (one sandbox, one view, one answer).
+ */
+export function scriptAnswer<T>(script: string, env: Record<string, string> = {}): T {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as T;
 }

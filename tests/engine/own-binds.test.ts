@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../helpers.ts';
+import { ROOT, scriptAnswer } from '../helpers.ts';
 
 test("a view binds cg-bench's own paths in /tmp by its table: one mount and one mkdir for all, and each shows what it held", (t) => {
   if (spawnSync('strace', ['-V']).status !== 0) return t.skip('no strace');
@@ -32,9 +32,7 @@ test("a view binds cg-bench's own paths in /tmp by its table: one mount and one 
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr }));
   `;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT });
-  assert.equal(r.status, 0, r.stderr);
-  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as { seal: { tmp: string }; status: number; out: string; err: string };
+  const seen = scriptAnswer<{ seal: { tmp: string }; status: number; out: string; err: string }>(script);
   if (seen.seal.tmp !== 'private') return t.skip(`no view with private temporary directories here: ${JSON.stringify(seen.seal)}`);
   assert.equal(seen.status, 0, seen.err);
   assert.equal(seen.out, 'content 0\ncontent 1\ncontent 2\n');

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, SYSTEM_PATH, tempDir } from '../helpers.ts';
+import { ROOT, SYSTEM_PATH, scriptAnswer, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const CODE = 65534;
@@ -72,18 +72,12 @@ test("a link swapped into a handed path between the view's check and its mount i
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, dir, file, plain }));
   `;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    cwd: ROOT,
-    env: { ...process.env, CG_BENCH_OWN_PATH: `${bin}:${SYSTEM_PATH}` },
-  });
-  assert.equal(r.status, 0, r.stderr);
-  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+  const seen = scriptAnswer<{
     seal: { tmp: string };
     dir: { status: number; out: string };
     file: { status: number; out: string };
     plain: { status: number; out: string };
-  };
+  }>(script, { CG_BENCH_OWN_PATH: `${bin}:${SYSTEM_PATH}` });
   if (seen.seal.tmp !== 'private') return t.skip(`no private temporary directories here: ${JSON.stringify(seen.seal)}`);
   // Before: both showed THEIRS, the directory and the file a link led to after the check.
   assert.equal(seen.dir.out.trim(), 'MINE', JSON.stringify(seen.dir));

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, project, ROOT, readJson } from '../helpers.ts';
+import { cli, project, ROOT, readJson, scriptAnswer } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const CODE = '65534:65534';
@@ -143,13 +143,7 @@ test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr, own: basename(own), other: basename(other), wrote: existsSync(own + '/cachegrind.out.2') }));
   `;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    cwd: ROOT,
-    env: { ...process.env, TMPDIR: tmp },
-  });
-  assert.equal(r.status, 0, r.stderr);
-  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+  const seen = scriptAnswer<{
     seal: { tmp: string };
     status: number;
     out: string;
@@ -157,7 +151,7 @@ test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a
     own: string;
     other: string;
     wrote: boolean;
-  };
+  }>(script, { TMPDIR: tmp });
   if (seen.seal.tmp !== 'private') return t.skip(`no private temporary directories here: ${JSON.stringify(seen.seal)}`);
   assert.equal(seen.status, 0, seen.err);
   const listed = seen.out.trim().split('\n');

@@ -1,12 +1,11 @@
 // The view mounts the seal's binds and its private temporary directories by one `mount --all` of a
 // table (sandbox.ts): what a path with blanks in it (cg-bench's TMPDIR, which holds the seal files) needs there.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { untrustedSandbox } from '../../src/untrusted/sandbox.ts';
-import { ROOT } from '../helpers.ts';
+import { ROOT, scriptAnswer } from '../helpers.ts';
 
 test('a TMPDIR with a blank and a backslash in its path: the view still binds one CPU, the fixed entropy and a private /tmp', (t) => {
   const tmp = mkdtempSync('/tmp/cg-bench view \\ mounts-');
@@ -21,18 +20,12 @@ test('a TMPDIR with a blank and a backslash in its path: the view still binds on
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr }));
   `;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    cwd: ROOT,
-    env: { ...process.env, TMPDIR: tmp },
-  });
-  assert.equal(r.status, 0, r.stderr);
-  const seen = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+  const seen = scriptAnswer<{
     seal: { cpus: string; entropy: string; tmp: string };
     status: number;
     out: string;
     err: string;
-  };
+  }>(script, { TMPDIR: tmp });
   // Where a TMPDIR of plain names gives a sealed view, this one must too (a broken table only loses it).
   const here = untrustedSandbox({
     root: ROOT,
