@@ -141,7 +141,13 @@ const bundles = new Map();
 for (let i = 0; bundleDir && i < bundled.length; i += BUNDLE_SIZE) {
   const members = bundled.slice(i, i + BUNDLE_SIZE);
   const path = join(bundleDir, `unit-bundle-${bundles.size + 1}.test.mjs`);
-  writeFileSync(path, members.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(f)).href)};\n`).join(''));
+  // Each member imported by itself: one that fails to load is a failing test of its own, and the
+  // members after it still run (static imports would fail the whole bundle, running none of them).
+  const urls = JSON.stringify(members.map((f) => pathToFileURL(resolve(f)).href));
+  writeFileSync(
+    path,
+    `import { test } from 'node:test';\nfor (const url of ${urls}) {\n  try {\n    await import(url);\n  } catch (error) {\n    test(\`\${url} could not be loaded\`, () => {\n      throw error;\n    });\n  }\n}\n`,
+  );
   bundles.set(path, members);
 }
 const given = [...listed.filter((f) => ![...bundles.values()].some((m) => m.includes(f))), ...bundles.keys()];
