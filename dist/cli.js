@@ -65,4 +65,12 @@ if (setting === "require" && loaded.use !== "used") {
 `);
   process.exit(70);
 }
-loaded.run();
+try {
+  loaded.run();
+} catch (error) {
+  process.stderr.write(
+    `cg-bench: internal error: ${bundle} failed as it started: ${error instanceof Error ? error.stack ?? error.message : String(error)}
+`
+  );
+  process.exit(70);
+}

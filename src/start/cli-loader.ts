@@ -20,4 +20,13 @@ if (setting === 'require' && loaded.use !== 'used') {
   process.stderr.write(`cg-bench: internal: CG_BENCH_CODE_CACHE=require, but the code cache of ${bundle} was ${loaded.use}\n`);
   process.exit(70);
 }
-loaded.run();
+try {
+  loaded.run();
+} catch (error) {
+  // The bundle threw while it started (before src/cli.ts could take over its exit): still cg-bench's
+  // own fault, 70, where Node's default for an uncaught error would be 1, "a regression".
+  process.stderr.write(
+    `cg-bench: internal error: ${bundle} failed as it started: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(70);
+}
