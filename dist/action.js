@@ -53940,7 +53940,16 @@ import { existsSync as existsSync9 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 function engineFromEnv(env = process.env) {
   const command = words(env["CG_BENCH_ENGINE"]);
-  return { command: command.length ? command : ["docker"], runFlags: words(env["CG_BENCH_ENGINE_FLAGS"]) };
+  return { command: command.length ? command : [defaultEngine()], runFlags: words(env["CG_BENCH_ENGINE_FLAGS"]) };
+}
+function defaultEngine() {
+  const docker = ownProgram("docker");
+  if (!docker.startsWith("/")) {
+    throw new CgBenchError(
+      `docker not found in ${ownProgramsPath()} (where cg-bench looks for the programs it runs itself, never PATH); install it there, or set CG_BENCH_ENGINE to the engine's command (e.g. CG_BENCH_ENGINE=/snap/bin/docker or CG_BENCH_ENGINE=podman)`
+    );
+  }
+  return docker;
 }
 function insideImage(env = process.env) {
   return Boolean(env["CG_BENCH_IMAGE"]) && existsSync9("/opt/cg-bench/dist/cli.js");

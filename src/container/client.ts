@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CgBenchError } from '../errors.ts';
+import { ownProgram, ownProgramsPath } from '../untrusted/environment.ts';
 import { runProcessSync } from '../untrusted/process.ts';
 import { FIXED_HOSTNAME } from '../util/fixed-hostname.ts';
 
@@ -18,7 +19,22 @@ const words = (value: string | undefined) => (value ?? '').split(/\s+/).filter(B
 
 export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): ContainerEngine {
   const command = words(env['CG_BENCH_ENGINE']);
-  return { command: command.length ? command : ['docker'], runFlags: words(env['CG_BENCH_ENGINE_FLAGS']) };
+  return { command: command.length ? command : [defaultEngine()], runFlags: words(env['CG_BENCH_ENGINE_FLAGS']) };
+}
+
+/**
+ * `docker` from the system's own directories (ownProgram), never by the caller's PATH, which an
+ * earlier step may have pointed into the checkout (`node_modules/.bin`): the engine runs with the
+ * job's tokens in its environment. An engine elsewhere is named by CG_BENCH_ENGINE.
+ */
+function defaultEngine(): string {
+  const docker = ownProgram('docker');
+  if (!docker.startsWith('/')) {
+    throw new CgBenchError(
+      `docker not found in ${ownProgramsPath()} (where cg-bench looks for the programs it runs itself, never PATH); install it there, or set CG_BENCH_ENGINE to the engine's command (e.g. CG_BENCH_ENGINE=/snap/bin/docker or CG_BENCH_ENGINE=podman)`,
+    );
+  }
+  return docker;
 }
 
 /** The cg-bench image sets CG_BENCH_IMAGE and carries the CLI: a job already running in it needs no engine. */
