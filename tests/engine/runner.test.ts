@@ -14,8 +14,14 @@ import { untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { CLI, cli, project, tempDir } from '../helpers.ts';
 import { eventually, killAll, processesMentioning } from './processes.ts';
 
-/** Spins, deaf to SIGTERM and SIGINT (the issue's survivor). `$0` is the marker /proc is searched for. */
-const DEAF = `trap '' TERM INT; while :; do :; done`;
+/**
+ * Deaf to SIGTERM and SIGINT (the issue's survivor), and its child too (an ignored signal stays
+ * ignored across exec). `$0` is the marker /proc is searched for, in the shell's command line and in
+ * its child's. It waits in `tail -f /dev/null` rather than spinning as the issue's did: deafness is
+ * the claim, and a spinning loop took a core for as long as each test waited for its timeout (most
+ * of this file's CPU).
+ */
+const DEAF = `trap '' TERM INT; while :; do tail -f /dev/null "$0" >/dev/null 2>&1; done`;
 /** Stops itself: nothing but SIGKILL (or SIGCONT) ends it. */
 const STOPPED = 'kill -STOP $$';
 /** A child shell (its $0 the marker too) that stops itself. */

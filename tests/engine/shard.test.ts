@@ -1,7 +1,7 @@
 // A sharded run merged is the one-machine run: the same benchmarks, in the same order, with the
 // same numbers (everything but wall time), and the files they name.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
@@ -24,6 +24,28 @@ ${[
 
 /** Everything measured, without what a clock decides. */
 const counted = (r: Results) => ({ ...r, createdAt: '', benchmarks: r.benchmarks.map((b) => ({ ...b, wallTimeMs: 0 })) });
+
+/**
+ * Two parts (2 benchmarks, memory: true) of one project, measured once for the merge tests that need
+ * parts to merge or to tamper with: each test gets a copy of its own (copyOfTwoParts), so what one
+ * breaks the next never sees. None of their claims depends on which parts they are.
+ */
+let measuredParts: Promise<string> | undefined;
+function copyOfTwoParts(): Promise<string> {
+  measuredParts ??= (async () => {
+    const dir = project('memory: true\nbenchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
+    for (const i of [1, 2]) {
+      const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+    }
+    return dir;
+  })();
+  return measuredParts.then((parts) => {
+    const dir = tempDir('cg-bench-shard-parts-');
+    cpSync(parts, dir, { recursive: true });
+    return dir;
+  });
+}
 
 test('run --shard on three "machines", then merge: identical to one machine measuring everything', async () => {
   const dir = project(CONFIG);
@@ -61,9 +83,7 @@ test('more parts than benchmarks: the empty parts measure nothing, and the merge
 });
 
 test('a missing part, and --save-baseline with --shard, are refused with exit 2', async () => {
-  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/true"]\n  - name: b\n    run: ["/bin/true", "b"]\n');
-  const r = await cli(['run', '--shard', '1/2', '--out', 'p1'], { cwd: dir });
-  assert.equal(r.code, 0, r.stderr);
+  const dir = await copyOfTwoParts();
   const merged = await cli(['merge', 'p1', '--out', 'm'], { cwd: dir });
   assert.equal(merged.code, 2);
   assert.match(merged.stderr, /cg-bench merge: part\(s\) 2\/2 missing; give every part's results\.json/);
@@ -76,11 +96,7 @@ test('a missing part, and --save-baseline with --shard, are refused with exit 2'
 });
 
 test('merge never copies what a link in a part names: a stdout.log linked to a 0600 file is refused, naming it (issue 23)', async () => {
-  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
-  for (const i of [1, 2]) {
-    const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
-    assert.equal(r.code, 0, r.stderr);
-  }
+  const dir = await copyOfTwoParts();
   const secret = join(tempDir(), 'secret');
   writeFileSync(secret, 'SECRET-merge-7d2e\n', { mode: 0o600 });
   const log = readJson(join(dir, 'p2', 'results.json')).benchmarks[0]!.logs.stdout;
@@ -101,11 +117,7 @@ test('merge never copies what a link in a part names: a stdout.log linked to a 0
 });
 
 test("merge: a part naming a file where another part's file is (a.log, then a.log/x) is refused naming the part, not an internal error", async () => {
-  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
-  for (const i of [1, 2]) {
-    const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
-    assert.equal(r.code, 0, r.stderr);
-  }
+  const dir = await copyOfTwoParts();
   const taken = readJson(join(dir, 'p1', 'results.json')).benchmarks[0]!.logs.stdout;
   const results = readJson(join(dir, 'p2', 'results.json'));
   results.benchmarks[0]!.logs.stdout = `${taken}/x`;
@@ -118,11 +130,7 @@ test("merge: a part naming a file where another part's file is (a.log, then a.lo
 });
 
 test("merge: the parts' DHAT profiles (memory: true) are copied with the rest, so the merged results.json names files that are there", async () => {
-  const dir = project('memory: true\nbenchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
-  for (const i of [1, 2]) {
-    const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
-    assert.equal(r.code, 0, r.stderr);
-  }
+  const dir = await copyOfTwoParts();
   const merged = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
   assert.equal(merged.code, 0, merged.stderr);
   const files = readJson(join(dir, 'm', 'results.json')).benchmarks.flatMap((b) => b.memory?.files ?? []);
