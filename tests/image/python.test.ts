@@ -34,48 +34,59 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       wheav: withBlock(source).replace('import textlib\n', `import textlib\n${heavier}`),
     };
     const pymalloc = 'env: {CG_BENCH_PYTHON_ALLOCATOR: "0"}';
+    // Each run an argv, not a shell line: /bin/sh -c would run under Valgrind too before Python (~0.5 s of
+    // CPU a benchmark, measured in the image), outside every region and the same in every variant.
     const config = ['benchmarks:'];
     for (const [name, script] of Object.entries(variants)) {
       mkdirSync(join(work, name));
       cpSync(join(EXAMPLES, 'python', 'textlib.py'), join(work, name, 'textlib.py'));
       writeFileSync(join(work, name, 'bench.py'), script);
-      config.push(`  - {name: ${name}, run: python3 ${name}/bench.py 300, instrument: region}`);
+      config.push(`  - {name: ${name}, run: [python3, ${name}/bench.py, '300'], instrument: region}`);
     }
     // Which allocator serves, as the benchmark itself sees it: the areas in region runs, from before
-    // the script (the image's .pth), and Python's own in whole runs.
-    writeFileSync(
-      join(work, 'areas.py'),
-      'import sys\nstats = sys.modules["cg_bench._client"].allocator_stats() if "cg_bench._client" in sys.modules else None\nprint("areas" if stats else "none", "startup" if stats and stats["startup"]["live_blocks"] else "")\n',
-    );
+    // the script (the image's .pth), and Python's own in whole runs. The first line each checking
+    // script prints (before it imports anything).
+    const areas =
+      'import sys\nstats = sys.modules["cg_bench._client"].allocator_stats() if "cg_bench._client" in sys.modules else None\nprint("areas" if stats else "none", "startup" if stats and stats["startup"]["live_blocks"] else "")\n';
     // What the measured run imports, its native warm-up imports too (else the measured run compiles
-    // it, the warm-up having written no bytecode for it: importlib, once, moved a region).
-    writeFileSync(join(work, 'modules.py'), 'import sys\nimport cg_bench\nprint(" ".join(sorted(sys.modules)))\n');
+    // it, the warm-up having written no bytecode for it: importlib, once, moved a region): the second
+    // line of bind0 and bind1, printed before their regions.
+    const listModules = 'import cg_bench, math\nprint(" ".join(sorted(sys.modules)))\n';
     // A C function's first call through the PLT runs the dynamic linker when bound lazily: the region
     // counted 6,092 instructions, 5,343 after one call before it, until region runs bound every symbol
-    // at start (LD_BIND_NOW=1).
+    // at start (LD_BIND_NOW=1). (bind0 and bind1 also print the two lines above, the same in both:
+    // one region benchmark fewer for each check, ~4.5 s of CPU apiece; their region is the same call.)
     for (const [name, before] of [
       ['bind0', ''],
       ['bind1', 'math.cbrt(3.0)\n'],
     ] as const) {
       mkdirSync(join(work, name));
-      writeFileSync(join(work, name, 'bench.py'), `import cg_bench, math\n${before}print(cg_bench.measure(math.cbrt)(2.0))\n`);
-      config.push(`  - {name: ${name}, run: python3 ${name}/bench.py, instrument: region}`);
+      writeFileSync(join(work, name, 'bench.py'), `${areas}${listModules}${before}print(cg_bench.measure(math.cbrt)(2.0))\n`);
+      config.push(`  - {name: ${name}, run: [python3, ${name}/bench.py], instrument: region}`);
+    }
+    // The whole runs of light and heavy, in directories of their own, print the allocator first (a
+    // whole run of a script of its own did; the same line in both leaves their gap the heavier import's).
+    for (const [name, variant] of [
+      ['lwhol', 'light'],
+      ['hwhol', 'heavy'],
+    ] as const) {
+      mkdirSync(join(work, name));
+      cpSync(join(EXAMPLES, 'python', 'textlib.py'), join(work, name, 'textlib.py'));
+      writeFileSync(join(work, name, 'bench.py'), `${areas}${variants[variant]}`);
     }
     config.push(
-      '  - {name: modules, run: python3 modules.py, instrument: region}',
-      '  - {name: areas-region, run: python3 areas.py, instrument: region}',
-      '  - {name: areas-whole, run: python3 areas.py}',
-      `  - {name: light-pymalloc, run: python3 light/bench.py 300, instrument: region, ${pymalloc}}`,
-      `  - {name: heavy-pymalloc, run: python3 heavy/bench.py 300, instrument: region, ${pymalloc}}`,
-      '  - {name: light-whole, run: python3 light/bench.py 300}',
-      '  - {name: heavy-whole, run: python3 heavy/bench.py 300}',
+      `  - {name: light-pymalloc, run: [python3, light/bench.py, '300'], instrument: region, ${pymalloc}}`,
+      `  - {name: heavy-pymalloc, run: [python3, heavy/bench.py, '300'], instrument: region, ${pymalloc}}`,
+      "  - {name: light-whole, run: [python3, lwhol/bench.py, '300']}",
+      "  - {name: heavy-whole, run: [python3, hwhol/bench.py, '300']}",
       '',
     );
     writeFileSync(join(work, 'cg-bench.yml'), config.join('\n'));
     // Two benchmarks at a time (--jobs 2: counts do not depend on it, tests/image/python-libraries.test.ts).
     // Measured once: the claims below compare regions of one run with each other (the same call under
     // other imports), and that a region's count repeats run to run, in the image and with --jobs 2,
-    // python-libraries.test.ts checks (two regions measured again, each equal; a second run here took 45 s).
+    // python-libraries.test.ts checks (its pytest regions measured twice, the second run with --jobs 2,
+    // and Python-Markdown's region again, each equal; a second run here took 45 s).
     inOneContainer(IMAGE, work, results, [cgBenchRun(['--out', '/results/1', '--jobs', '2'])]);
     const first = resultsOf(results, '1');
     const get = (name: string) => first.benchmarks.find((b) => b.name === name)!;
@@ -111,12 +122,15 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       `# with pymalloc: heavier import ${pct(gap('light-pymalloc', 'heavy-pymalloc'))}; whole run ${pct(gap('light-whole', 'heavy-whole'))}; with-block ${pct(gap('wlite', 'wheav'))}`,
     );
     assert.equal(get('light').python?.method, 'sys.monitoring');
-    const printed = (name: string) => readFileSync(join(results, '1', get(name).logs.stdout), 'utf8').trim();
-    assert.equal(printed('areas-region'), 'areas startup');
-    const warmUp = readFileSync(join(results, '1', get('modules').logs.stdout).replace(/stdout\.log$/, 'warm-up.stdout.log'), 'utf8').trim();
-    assert.equal(printed('modules'), warmUp);
-    assert.match(warmUp, /\bimportlib\b/);
-    assert.equal(printed('areas-whole'), 'none');
+    const printed = (name: string, log = 'stdout.log') =>
+      readFileSync(join(results, '1', get(name).logs.stdout).replace(/stdout\.log$/, log), 'utf8').split('\n');
+    for (const name of ['bind0', 'bind1']) {
+      assert.equal(printed(name)[0]!.trim(), 'areas startup', name);
+      const warmUp = printed(name, 'warm-up.stdout.log')[1]!.trim();
+      assert.equal(printed(name)[1]!.trim(), warmUp, name);
+      assert.match(warmUp, /\bimportlib\b/);
+    }
+    for (const name of ['light-whole', 'heavy-whole']) assert.equal(printed(name)[0]!.trim(), 'none', name);
   });
 
   test('a thousand regions in one process: a class used in each keeps a tag (CPython 3.13 gives a type 1,000)', () => {
