@@ -15430,7 +15430,7 @@ var package_default = {
 
 // src/version.ts
 var VERSION = package_default.version;
-var MEASUREMENT_METHOD = 2;
+var MEASUREMENT_METHOD = 3;
 
 // src/results/probe-cache.ts
 var FORMAT = 1;
@@ -15704,6 +15704,21 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
     weights,
     ...p.host ? { host: { ...p.host, ...cpuView2, loaderFiles: loaderFilesDigest() } } : {}
   }));
+}
+
+// src/config/command.ts
+var PLAIN_WORDS = /^[A-Za-z0-9_./,:@%+=-]+(?:[ \t]+[A-Za-z0-9_./,:@%+=-]+)*$/;
+var SHELL_OWN = new Set(
+  ". : [ alias bg break cd chdir command continue echo eval exec exit export false fc fg getopts hash jobs kill local printf pwd read readonly return set shift test times trap true type ulimit umask unalias unset wait case do done elif else esac fi for function if in select then until while".split(" ")
+);
+function viaShell(run) {
+  if (typeof run !== "string") return false;
+  const first = run.trim().split(/[ \t]+/)[0];
+  return !PLAIN_WORDS.test(run.trim()) || first.includes("=") || SHELL_OWN.has(first);
+}
+function commandArgv(run) {
+  if (typeof run !== "string") return run;
+  return viaShell(run) ? ["/bin/sh", "-c", run] : run.trim().split(/[ \t]+/);
 }
 
 // src/run/benchmark.ts
@@ -18063,7 +18078,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     logs: { stdout: rel(stdout), stderr: rel(stderr) },
     seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env)
   };
-  const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+  const argv = commandArgv(spec.run);
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
@@ -18228,7 +18243,7 @@ function refuseHandedPaths(specs) {
         if (value === void 0) return [];
         return (list ? value.split(":") : [value]).map((path) => [`env: ${variable}`, path]);
       }),
-      ...typeof spec.run === "string" ? [] : spec.run.filter((arg) => arg.startsWith("/")).map((arg) => ["run", arg])
+      ...viaShell(spec.run) ? [] : commandArgv(spec.run).filter((arg) => arg.startsWith("/")).map((arg) => ["run", arg])
     ];
     const cwd = handedPathProblem(spec.cwd, true);
     if (cwd) throw new CgBenchError(`benchmark "${spec.name}": cwd: ${spec.cwd} ${cwd}`);
@@ -22090,7 +22105,7 @@ var WARMUPS = 3;
 function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
-var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+var argvOf = (spec) => commandArgv(spec.run);
 async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });

@@ -1,6 +1,6 @@
 import type { AbsolutePath } from '../util/paths.ts';
 
-/** A shell string (run by /bin/sh -c) or an argv list (run directly). */
+/** A shell string (by /bin/sh -c unless plain words: config/command.ts) or an argv list (run directly). */
 export type Command = string | string[];
 
 export interface CacheGeometry {

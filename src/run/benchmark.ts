@@ -1,3 +1,4 @@
+import { commandArgv } from '../config/command.ts';
 import { accessSync, constants as fsConstants, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -114,7 +115,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
     seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env),
   };
 
-  const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;
+  const argv = commandArgv(spec.run);
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 

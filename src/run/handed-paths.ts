@@ -1,3 +1,4 @@
+import { commandArgv, viaShell } from '../config/command.ts';
 import type { BenchmarkSpec } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 import { HANDED_VARIABLES, handedPathProblem } from '../untrusted/sandbox.ts';
@@ -18,7 +19,11 @@ export function refuseHandedPaths(specs: readonly BenchmarkSpec[]): void {
         if (value === undefined) return [];
         return (list ? value.split(':') : [value]).map((path) => [`env: ${variable}`, path]);
       }),
-      ...(typeof spec.run === 'string' ? [] : spec.run.filter((arg) => arg.startsWith('/')).map((arg): [string, string] => ['run', arg])),
+      ...(viaShell(spec.run)
+        ? []
+        : commandArgv(spec.run)
+            .filter((arg) => arg.startsWith('/'))
+            .map((arg): [string, string] => ['run', arg])),
     ];
     const cwd = handedPathProblem(spec.cwd, true);
     if (cwd) throw new CgBenchError(`benchmark "${spec.name}": cwd: ${spec.cwd} ${cwd}`);

@@ -1,5 +1,6 @@
 // The timed benchmarks of a suite (mode: wallclock, cputime or counters), base and head paired on this
 // machine: one engine for `cg-bench paired` and for the CI pipeline.
+import { commandArgv } from '../config/command.ts';
 import { mkdirSync } from 'node:fs';
 import type { BenchmarkSpec, Config } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
@@ -46,7 +47,7 @@ export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] 
   return config.benchmarks.filter((b) => b.mode !== 'cachegrind' && (benchmark === undefined || b.name === benchmark));
 }
 
-const argvOf = (spec: BenchmarkSpec) => (typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run);
+const argvOf = (spec: BenchmarkSpec) => commandArgv(spec.run);
 
 /** The output directory as held before any code ran (untrusted/write.ts), with its real path then. */
 interface HeldOut {

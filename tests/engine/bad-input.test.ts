@@ -100,6 +100,8 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
   - name: missing-program
     run: [./does-not-exist]
   - name: missing-shell-command
+    run: no-such-command-anywhere --flag > /dev/null
+  - name: missing-plain-command
     run: no-such-command-anywhere --flag
   - name: slow
     run: [sleep, "30"]
@@ -123,6 +125,8 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     assert.match(String(status['child-crashes']), /failed,exited with status 139 \(a process was killed by SIGSEGV\?\)/);
     assert.match(String(status['missing-program']), /failed,command not found: \.\/does-not-exist/);
     assert.match(String(status['missing-shell-command']), /failed,exited with status 127 \(command not found\?\)/);
+    // Plain words run without a shell (src/config/command.ts): the missing program is named before any run.
+    assert.match(String(status['missing-plain-command']), /failed,command not found: no-such-command-anywhere/);
     assert.match(String(status['slow']), /timeout,timed out after 1s/);
     assert.match(String(status['exits-1']), /failed,exited with status 1; last lines of stderr:/);
     assert.match(results.benchmarks.find((b) => b.name === 'exits-1')!.message!, /something went wrong/);
@@ -130,7 +134,7 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     assert.match(String(status['exits-quietly']), /failed,exited with status 3; last lines of Valgrind's log:$/);
     // The progress line ends with the reason, not with the clause introducing lines it does not show.
     assert.match(r.stderr, /✗ exits-1: FAILED: exited with status 1\n/);
-    assert.match(r.stderr, /not saving the baseline to base\.json: 7 benchmark\(s\) failed/);
+    assert.match(r.stderr, /not saving the baseline to base\.json: 8 benchmark\(s\) failed/);
     assert.equal(readFileSync(join(dir, 'base.json'), 'utf8'), saved, 'the saved baseline is untouched');
     assert.match(r.stdout, /crashes: failed/);
     assert.match(readFileSync(join(dir, '.cg-bench', 'report.md'), 'utf8'), /\*\*Failed benchmarks\*\*/);
