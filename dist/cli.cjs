@@ -8429,6 +8429,25 @@ function compareResults(base, head2, options = {}) {
   return { comparable, differences, benchmarks, counts };
 }
 
+// src/config/command.ts
+var PLAIN_WORDS = /^[A-Za-z0-9_./,:@%+=-]+(?:[ \t]+[A-Za-z0-9_./,:@%+=-]+)*$/;
+var SHELL_OWN = new Set(
+  ". : [ alias bg break cd chdir command continue echo eval exec exit export false fc fg getopts hash jobs kill local printf pwd read readonly return set shift test times trap true type ulimit umask unalias unset wait case do done elif else esac fi for function if in select then until while builtin declare enable let logout mapfile readarray shopt source time typeset".split(" ")
+);
+function viaShell(run2) {
+  if (typeof run2 !== "string") return false;
+  const words = blanksTrimmed(run2);
+  const first = words.split(/[ \t]+/)[0];
+  return !PLAIN_WORDS.test(words) || first.includes("=") || SHELL_OWN.has(first);
+}
+function commandArgv(run2) {
+  if (typeof run2 !== "string") return run2;
+  return viaShell(run2) ? ["/bin/sh", "-c", run2] : blanksTrimmed(run2).split(/[ \t]+/);
+}
+function blanksTrimmed(run2) {
+  return run2.replace(/^[ \t\n]+|[ \t\n]+$/g, "");
+}
+
 // src/config/load.ts
 var import_node_crypto2 = require("node:crypto");
 var import_node_fs2 = require("node:fs");
@@ -8589,7 +8608,7 @@ function resolveRef(schema, root) {
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
 var validateConfig = validate21;
-var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "memory": { "type": "boolean", "description": "Default for every simulated benchmark: also measure its heap exactly, in a second run under Valgrind's DHAT (bytes and blocks allocated, peak live bytes, bytes live at exit; docs/memory.md). Default false." }, "memory-threshold": { "$ref": "#/definitions/threshold", "description": "Default change in a memory figure beyond which a benchmark counts as a regression or improvement. Default 0%: the figures are exact, so any change is one." }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "setup-network": { "type": "boolean", "description": "Give setup commands network access (cargo build, pip install) while benchmarks still have none: they run in a network namespace of their own, which must then be made (or the run stops, unless CG_BENCH_SEAL=best-effort). Default false. network: true gives both." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
+var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "memory": { "type": "boolean", "description": "Default for every simulated benchmark: also measure its heap exactly, in a second run under Valgrind's DHAT (bytes and blocks allocated, peak live bytes, bytes live at exit; docs/memory.md). Default false." }, "memory-threshold": { "$ref": "#/definitions/threshold", "description": "Default change in a memory figure beyond which a benchmark counts as a regression or improvement. Default 0%: the figures are exact, so any change is one." }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "setup-network": { "type": "boolean", "description": "Give setup commands network access (cargo build, pip install) while benchmarks still have none: they run in a network namespace of their own, which must then be made (or the run stops, unless CG_BENCH_SEAL=best-effort). Default false. network: true gives both." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A command string or an argv list (run directly). A setup command's string runs by /bin/sh; a benchmark's run by /bin/sh too (its start-up then in the count) unless it is plain words (letters, digits, _ . / , : @ % + = - and blanks; no builtin, keyword or assignment first), which run directly.", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
 var func2 = Object.prototype.hasOwnProperty;
 var schema7 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
 var pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
@@ -8768,7 +8787,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
   validate32.errors = vErrors;
   return errors === 0;
 }
-var schema11 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
+var schema11 = { "description": "A command string or an argv list (run directly). A setup command's string runs by /bin/sh; a benchmark's run by /bin/sh too (its start-up then in the count) unless it is plain words (letters, digits, _ . / , : @ % + = - and blanks; no builtin, keyword or assignment first), which run directly.", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
 var func3 = import_ucs2length.default.default;
 function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -9601,6 +9620,16 @@ function parseConfig(text3, file) {
     }
     if (typeof b.run === "string" && !b.run.trim()) {
       problems.push(where2(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
+    }
+    const program = typeof b.run === "string" ? viaShell(b.run) ? void 0 : commandArgv(b.run)[0] : b.run[0];
+    if (program?.startsWith("-")) {
+      problems.push(
+        where2(
+          typeof b.run === "string" ? ["benchmarks", i, "run"] : ["benchmarks", i, "run", 0],
+          `benchmarks[${i}].run${typeof b.run === "string" ? "" : "[0]"}`,
+          `the program "${program}" starts with "-", which Valgrind would read as an option of its own; name it as ./${program}`
+        )
+      );
     }
     return {
       name: b.name,
@@ -17443,21 +17472,6 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
   }));
 }
 
-// src/config/command.ts
-var PLAIN_WORDS = /^[A-Za-z0-9_./,:@%+=-]+(?:[ \t]+[A-Za-z0-9_./,:@%+=-]+)*$/;
-var SHELL_OWN = new Set(
-  ". : [ alias bg break cd chdir command continue echo eval exec exit export false fc fg getopts hash jobs kill local printf pwd read readonly return set shift test times trap true type ulimit umask unalias unset wait case do done elif else esac fi for function if in select then until while".split(" ")
-);
-function viaShell(run2) {
-  if (typeof run2 !== "string") return false;
-  const first = run2.trim().split(/[ \t]+/)[0];
-  return !PLAIN_WORDS.test(run2.trim()) || first.includes("=") || SHELL_OWN.has(first);
-}
-function commandArgv(run2) {
-  if (typeof run2 !== "string") return run2;
-  return viaShell(run2) ? ["/bin/sh", "-c", run2] : run2.trim().split(/[ \t]+/);
-}
-
 // src/run/benchmark.ts
 var import_node_fs21 = require("node:fs");
 var import_node_os7 = require("node:os");
@@ -19406,8 +19420,20 @@ function statusHint(code) {
   const signal = code !== null && code > 128 ? Object.entries(import_node_os7.constants.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
+function onBenchmarkPath(program, cwd, path) {
+  for (const entry of (path ?? "").split(":")) {
+    const candidate = (0, import_node_path21.resolve)(cwd, entry || ".", program);
+    try {
+      if (!(0, import_node_fs21.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs21.accessSync)(candidate, import_node_fs21.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
 function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? (0, import_node_path21.resolve)(cwd, program) : findOnPath(program, path);
+  const located2 = program.includes("/") ? (0, import_node_path21.resolve)(cwd, program) : onBenchmarkPath(program, cwd, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
     if (!(0, import_node_fs21.statSync)(located2).isFile()) return `not a file: ${program}`;

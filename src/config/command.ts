@@ -11,24 +11,32 @@ import type { Command } from './types.ts';
 /** Characters of a plain word: none is special to a POSIX shell anywhere in a word. */
 const PLAIN_WORDS = /^[A-Za-z0-9_./,:@%+=-]+(?:[ \t]+[A-Za-z0-9_./,:@%+=-]+)*$/;
 
-/** dash's special and regular builtins and the shell's reserved words (POSIX 2.4, 2.14, dash(1)). */
+/** dash's special and regular builtins and the shell's reserved words (POSIX 2.4, 2.14, dash(1)), and bash's
+ * own (where /bin/sh is bash): a name a shell runs otherwise than a program of that name keeps the shell. */
 const SHELL_OWN = new Set(
   (
     '. : [ alias bg break cd chdir command continue echo eval exec exit export false fc fg getopts hash jobs kill local ' +
     'printf pwd read readonly return set shift test times trap true type ulimit umask unalias unset wait ' +
-    'case do done elif else esac fi for function if in select then until while'
+    'case do done elif else esac fi for function if in select then until while ' +
+    'builtin declare enable let logout mapfile readarray shopt source time typeset'
   ).split(' '),
 );
 
 /** Whether `run` is run by `/bin/sh -c` (see above). */
 export function viaShell(run: Command): boolean {
   if (typeof run !== 'string') return false;
-  const first = run.trim().split(/[ \t]+/)[0]!;
-  return !PLAIN_WORDS.test(run.trim()) || first.includes('=') || SHELL_OWN.has(first);
+  const words = blanksTrimmed(run);
+  const first = words.split(/[ \t]+/)[0]!;
+  return !PLAIN_WORDS.test(words) || first.includes('=') || SHELL_OWN.has(first);
 }
 
 /** The argv `run` executes (see above). */
 export function commandArgv(run: Command): string[] {
   if (typeof run !== 'string') return run;
-  return viaShell(run) ? ['/bin/sh', '-c', run] : run.trim().split(/[ \t]+/);
+  return viaShell(run) ? ['/bin/sh', '-c', run] : blanksTrimmed(run).split(/[ \t]+/);
+}
+
+/** Without the blanks and newlines a shell would skip at either end (YAML's `run: |` ends in one); nothing else. */
+function blanksTrimmed(run: string): string {
+  return run.replace(/^[ \t\n]+|[ \t\n]+$/g, '');
 }

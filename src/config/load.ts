@@ -1,3 +1,4 @@
+import { commandArgv, viaShell } from './command.ts';
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
@@ -269,6 +270,17 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     }
     if (typeof b.run === 'string' && !b.run.trim()) {
       problems.push(where(['benchmarks', i, 'run'], `benchmarks[${i}].run`, 'must not be blank'));
+    }
+    // Valgrind would take a program named "-…" for an option of its own (one could replace the fixed cache geometry).
+    const program = typeof b.run === 'string' ? (viaShell(b.run) ? undefined : commandArgv(b.run)[0]) : b.run[0];
+    if (program?.startsWith('-')) {
+      problems.push(
+        where(
+          typeof b.run === 'string' ? ['benchmarks', i, 'run'] : ['benchmarks', i, 'run', 0],
+          `benchmarks[${i}].run${typeof b.run === 'string' ? '' : '[0]'}`,
+          `the program "${program}" starts with "-", which Valgrind would read as an option of its own; name it as ./${program}`,
+        ),
+      );
     }
     return {
       name: b.name,

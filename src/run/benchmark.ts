@@ -29,7 +29,7 @@ import {
   uncollectedProblem,
 } from '../untrusted/sandbox.ts';
 import { processFiles, processMarker, terminatingSignal, unfinishedProcesses } from './valgrind-files.ts';
-import { cachegrindArgs, findOnPath, type ValgrindInstall } from './valgrind.ts';
+import { cachegrindArgs, type ValgrindInstall } from './valgrind.ts';
 
 export interface RunContext {
   valgrind: ValgrindInstall;
@@ -61,9 +61,27 @@ function statusHint(code: number | null): string {
   return signal ? ` (a process was killed by ${signal}?)` : '';
 }
 
+/**
+ * Where execvp (env, Valgrind's launcher, dash) finds `program` on the benchmark's PATH: an empty
+ * entry is the working directory, a relative one is below it, and only a regular file it may execute counts.
+ */
+function onBenchmarkPath(program: string, cwd: string, path: string | undefined): string | undefined {
+  for (const entry of (path ?? '').split(':')) {
+    const candidate = resolve(cwd, entry || '.', program);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // Not here: execvp goes on searching.
+    }
+  }
+  return undefined;
+}
+
 /** Why an argv command cannot start, checked up front so the message names the program. */
 function programProblem(program: string, cwd: string, path: string | undefined): string | undefined {
-  const located = program.includes('/') ? resolve(cwd, program) : findOnPath(program, path);
+  const located = program.includes('/') ? resolve(cwd, program) : onBenchmarkPath(program, cwd, path);
   if (!located) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
     if (!statSync(located).isFile()) return `not a file: ${program}`;

@@ -34,7 +34,7 @@ function startsWithShebang(path: string): boolean {
   }
 }
 
-export function findOnPath(program: string, path: string | undefined): string | undefined {
+function findOnPath(program: string, path: string | undefined): string | undefined {
   for (const dir of (path ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, program);

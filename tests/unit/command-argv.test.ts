@@ -10,6 +10,8 @@ test('run: plain words run directly, split on blanks, as the shell would have sp
   assert.deepEqual(commandArgv('  ./a   b\tc '), ['./a', 'b', 'c']);
   assert.deepEqual(commandArgv('./bench --size=1,000 -k @x %y +z a:b'), ['./bench', '--size=1,000', '-k', '@x', '%y', '+z', 'a:b']);
   assert.deepEqual(commandArgv(['./t', 'a b', '$HOME']), ['./t', 'a b', '$HOME']);
+  // YAML's `run: |` block ends in a newline, which a shell skips.
+  assert.deepEqual(commandArgv('./t 5\n'), ['./t', '5']);
   assert.equal(viaShell(['echo', 'x']), false);
 });
 
@@ -44,6 +46,12 @@ test('run: a string with anything a shell interprets, or a builtin, keyword or a
     './a\n./b',
     './t !x',
     './t ^x',
+    // Not blanks to a shell: a carriage return or a no-break space is part of a word.
+    './t\r',
+    '\u00a0./t',
+    // bash's own, where /bin/sh is bash.
+    'time ./t',
+    'source ./env.sh',
   ];
   for (const run of shell) {
     assert.equal(viaShell(run), true, run);

@@ -154,3 +154,11 @@ describe('a NUL character anywhere in the configuration is a configuration error
     });
   }
 });
+
+test('a program whose name starts with "-" is refused, naming the field: Valgrind would read it as its own option', () => {
+  assert.match(
+    refusal('benchmarks:\n  - name: a\n    run: -q ./b\n'),
+    /cg-bench\.yml:3:\d+: benchmarks\[0\]\.run: the program "-q" starts with "-".*name it as \.\/-q/,
+  );
+  assert.match(refusal('benchmarks:\n  - name: a\n    run: [--I1=1, ./b]\n'), /benchmarks\[0\]\.run\[0\]: the program "--I1=1" starts with "-"/);
+});
