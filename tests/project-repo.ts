@@ -46,7 +46,7 @@ export interface Repo {
   hostile: string;
   /** main plus benchmarks whose names and output are workflow commands (one of them fails, so its stderr is echoed). */
   injection: string;
-  /** main with a timed benchmark (mode: wallclock, 2 s budget), and a head where it takes 4× as long. */
+  /** main with a timed benchmark (mode: wallclock, 2 s budget), and a head where its loop is 20× as long. */
   timedBase: string;
   timedHead: string;
 }
@@ -92,8 +92,11 @@ export function makeRepo(): Repo {
   git(work, 'commit', '-q', '-am', 'a timed benchmark');
   const timedBase = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '-q', '-b', 'timed-head');
-  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, timedBenchmark(8_000_000)));
-  git(work, 'commit', '-q', '-am', 'the timed benchmark 4x slower');
+  // 20x the loop (natively ~6 ms -> ~120 ms): a run's fixed part, its start in the job's sandbox
+  // (~50 ms timed under load), made 4x the loop only ~1.4x the time, and a loaded runner once
+  // found that inconclusive (57 -> 88 ms, interval -1.5 % .. +94 %).
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, timedBenchmark(40_000_000)));
+  git(work, 'commit', '-q', '-am', 'the timed benchmark 20x the work');
   const timedHead = git(work, 'rev-parse', 'HEAD');
   git(work, 'push', '-q', origin, 'master', 'feature', 'hostile', 'injection', 'later', 'timed-base', 'timed-head');
   return { origin, main, mainLater, feature, hostile, injection, timedBase, timedHead };
