@@ -23,8 +23,17 @@ export interface Options {
   smoke: boolean;
 }
 
+// Every temporary directory goes with the script's process: bench/evidence.ts --smoke (run by
+// tests/bench/smoke.test.ts) left four in /tmp each time it ran outside the suite's TMPDIR.
+const made: string[] = [];
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 export function temp(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `cg-bench-bench-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `cg-bench-bench-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
 /** A copy of the examples with their setup run, and image.yml: the same benchmarks without setup. */
