@@ -100,9 +100,12 @@ test('only a container start or a build waits: `image inspect` runs while an exc
   assert.equal(inspect.stdout, '--runtime runc image inspect x\n', 'image inspect waited for the lock');
   const run = spawn('sh', [SCRIPT, 'shared', 'sh', '-c', 'echo "run in" >> log', 'run'], { cwd: dir, env, detached: true, stdio: 'ignore' });
   started.push(run);
+  // Listened to from the start: once alone lets go, run may end before alone's end is seen, and a
+  // listener added then would wait for nothing (the event loop drained: a fresh-clone run failed so).
+  const runDone = new Promise((resolve) => run.on('close', resolve));
   writeFileSync(join(dir, 'release-alone'), '');
   assert.equal(await alone.done, 0);
-  assert.equal(await new Promise((resolve) => run.on('close', resolve)), 0);
+  assert.equal(await runDone, 0);
   assert.deepEqual(readFileSync(join(dir, 'log'), 'utf8').split('\n').filter(Boolean), ['alone in', 'alone out', 'run in']);
 });
 
