@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve13, reject) => {
+          return new Promise((resolve12, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve13(data);
+              return err ? reject(err) : resolve12(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve13, reject) => {
+          return new Promise((resolve12, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve13(data);
+              ) : resolve12(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve13, reject) => {
-        res = resolve13;
+      const promise = new Promise((resolve12, reject) => {
+        res = resolve12;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve13, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve13;
+          callback = resolve12;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve13, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve13;
+          callback = resolve12;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve13) => {
+        return new Promise((resolve12) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve13;
+            this[kClosedResolve] = resolve12;
           } else {
-            resolve13(null);
+            resolve12(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve13) => {
+        return new Promise((resolve12) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve13(null);
+            resolve12(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve13, reject) => {
+        const socket = await new Promise((resolve12, reject) => {
           client[kConnector]({
             host,
             hostname: hostname2,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve13(socket2);
+              resolve12(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve13) => {
-            this[kClosedResolve] = resolve13;
+          await new Promise((resolve12) => {
+            this[kClosedResolve] = resolve12;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve13, reject) => {
+        return await new Promise((resolve12, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve13(null);
+              resolve12(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve13, reject) => {
+      return new Promise((resolve12, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve13,
+              resolve: resolve12,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve13, stream: stream2, length: length2 } = consume2;
+      const { type, body: body2, resolve: resolve12, stream: stream2, length: length2 } = consume2;
       try {
         if (type === "text") {
-          resolve13(chunksDecode(body2, length2));
+          resolve12(chunksDecode(body2, length2));
         } else if (type === "json") {
-          resolve13(JSON.parse(chunksDecode(body2, length2)));
+          resolve12(JSON.parse(chunksDecode(body2, length2)));
         } else if (type === "arrayBuffer") {
-          resolve13(chunksConcat(body2, length2).buffer);
+          resolve12(chunksConcat(body2, length2).buffer);
         } else if (type === "blob") {
-          resolve13(new Blob(body2, { type: stream2[kContentType] }));
+          resolve12(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve13(chunksConcat(body2, length2));
+          resolve12(chunksConcat(body2, length2));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve12, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve13(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve12, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve13(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve12, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve13(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve12, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve13(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve13, reject) => agent.dispatch(
+        return new Promise((resolve12, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve13({
+              resolve12({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve13({
+              resolve12({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve13) => {
-        setTimeout(resolve13, ms).unref();
+      return new Promise((resolve12) => {
+        setTimeout(resolve12, ms).unref();
       });
     }
     module.exports = {
@@ -29430,8 +29430,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve13, reject) => {
-        req2.once("response", resolve13).once("error", reject).end();
+      const promise = new Promise((resolve12, reject) => {
+        req2.once("response", resolve12).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -29608,7 +29608,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve13, reject) => {
+      return new Promise((resolve12, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -29674,7 +29674,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine3, headers);
           cleanup();
-          resolve13({
+          resolve12({
             connect: {
               statusCode,
               statusText,
@@ -33334,8 +33334,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve13, reject) => {
-          this._resolve = resolve13;
+        this._promise = new Promise((resolve12, reject) => {
+          this._resolve = resolve12;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -33550,11 +33550,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve13) {
-          resolve13(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve13, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33570,7 +33570,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33619,11 +33619,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve13) {
-          resolve13(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve13, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33639,7 +33639,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33689,11 +33689,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve13) {
-          resolve13(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve13, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33709,7 +33709,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33758,11 +33758,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve13) {
-          resolve13(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve13, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33778,7 +33778,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33826,11 +33826,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve13) {
-          resolve13(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve13, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33846,7 +33846,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -34043,11 +34043,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve13, reject) => {
+      return (v) => new Promise((resolve12, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve13(v), ms);
+          const id = setTimeout(() => resolve12(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -34426,11 +34426,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve13) {
-          resolve13(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve13, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -34446,7 +34446,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -34533,26 +34533,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve13) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve13(output.toString());
+              resolve12(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve13) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve13(Buffer.concat(chunks));
+              resolve12(Buffer.concat(chunks));
             });
           }));
         });
@@ -34760,14 +34760,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve13, reject) => {
+          return new Promise((resolve12, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve13(res);
+                resolve12(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -35011,12 +35011,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve13) => setTimeout(() => resolve13(), ms));
+          return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve13, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -35024,7 +35024,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve13(response);
+              resolve12(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -35063,7 +35063,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve13(response);
+              resolve12(response);
             }
           }));
         });
@@ -35527,8 +35527,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve13, reject) {
-            return setTimeout(resolve13, t);
+          return new this.Promise(function(resolve12, reject) {
+            return setTimeout(resolve12, t);
           });
         }
         computePenalty() {
@@ -35739,15 +35739,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve13, returned, task;
+          var args, cb, error2, reject, resolve12, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve13, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve12, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve13(returned);
+                  return resolve12(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -35762,13 +35762,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve13;
-          resolve13 = reject = null;
+          var promise, reject, resolve12;
+          resolve12 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve13 = _resolve;
+            resolve12 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve13, reject });
+          this._queue.push({ task, args, resolve: resolve12, reject });
           this._tryToRun();
           return promise;
         }
@@ -36169,14 +36169,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve13, reject) => {
+              return new this.Promise((resolve12, reject) => {
                 if (finished()) {
-                  return resolve13();
+                  return resolve12();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve13();
+                      return resolve12();
                     }
                   });
                 }
@@ -36269,9 +36269,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve13, reject) {
+              return new this.Promise(function(resolve12, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve13)(args3);
+                  return (args3[0] != null ? reject : resolve12)(args3);
                 });
               });
             };
@@ -36577,11 +36577,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -36597,7 +36597,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -36670,26 +36670,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve13) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve13(output.toString());
+          resolve12(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve13) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve13(Buffer.concat(chunks));
+          resolve12(Buffer.concat(chunks));
         });
       }));
     });
@@ -36892,14 +36892,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve13, reject) => {
+      return new Promise((resolve12, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve13(res);
+            resolve12(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -37143,12 +37143,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve13) => setTimeout(() => resolve13(), ms));
+      return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve13, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -37156,7 +37156,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve13(response);
+          resolve12(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -37195,7 +37195,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve13(response);
+          resolve12(response);
         }
       }));
     });
@@ -37206,11 +37206,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37226,7 +37226,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37259,11 +37259,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37279,7 +37279,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37557,11 +37557,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37577,7 +37577,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37681,11 +37681,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37701,7 +37701,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37800,11 +37800,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37820,7 +37820,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38039,7 +38039,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve13, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve12, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -38122,7 +38122,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve13(exitCode);
+            resolve12(exitCode);
           }
         });
         if (this.options.input) {
@@ -38245,11 +38245,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38265,7 +38265,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38364,7 +38364,7 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { join as join42, resolve as resolve12 } from "node:path";
+import { join as join42, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
@@ -38525,10 +38525,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run = (argv) => new Promise((resolve13) => {
+  const run = (argv) => new Promise((resolve12) => {
     const child2 = spawn2(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child2.once("error", () => resolve13(false));
-    child2.once("close", (code) => resolve13(code === 0));
+    child2.once("error", () => resolve12(false));
+    child2.once("close", (code) => resolve12(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run(removal.remove) || !removal.giveRights) continue;
@@ -46706,7 +46706,7 @@ function writeResults(path12, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants9, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as constants9, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join21 } from "node:path";
 
 // src/run/slug.ts
@@ -46864,7 +46864,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve13) => {
+  return new Promise((resolve12) => {
     let child2;
     try {
       child2 = spawn3(argv[0], argv.slice(1), {
@@ -46874,7 +46874,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error2) {
-      resolve13({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
+      resolve12({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -46894,7 +46894,7 @@ function runIn(options, cwd) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve13({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve12({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child2.once("error", (error2) => {
       if (timer) clearTimeout(timer);
@@ -47426,9 +47426,9 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
+import { mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
 import { constants as constants7 } from "node:os";
-import { join as join20, relative as relative7, resolve as resolve6 } from "node:path";
+import { join as join20, relative as relative7 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -49089,7 +49089,7 @@ function processesWith(marker2) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
+var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 async function killLeftovers(marker2) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -49687,7 +49687,7 @@ function readLock(path12) {
   }
 }
 async function waitForLock(path12) {
-  while (tryLock(path12) !== void 0) await new Promise((resolve13) => setTimeout(resolve13, 200));
+  while (tryLock(path12) !== void 0) await new Promise((resolve12) => setTimeout(resolve12, 200));
 }
 function tryLock(path12) {
   for (; ; ) {
@@ -49732,35 +49732,46 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
   }
 }
 
+// src/untrusted/program.ts
+import { spawnSync as spawnSync5 } from "node:child_process";
+var LOOKUP_SCRIPT = [
+  "set -f",
+  'cd -P -- "$1" 2>/dev/null || exit 3',
+  "p=$2",
+  'case $p in */*) [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
+  // A trailing ":" keeps the last entry when it is empty (field splitting drops one empty field at the end).
+  'IFS=:; entries="$3:"',
+  'for d in $entries; do [ -n "$d" ] || d=.; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  "exit 4"
+].join("\n");
+function programProblem(program, cwd, path12, identity2) {
+  const r = spawnSync5("/bin/sh", ["-c", LOOKUP_SCRIPT, "cg-bench-which", cwd, program, path12 ?? ""], {
+    stdio: "ignore",
+    ...identity2 ? { uid: identity2.uid, gid: identity2.gid } : {},
+    env: { PATH: "/usr/bin:/bin" },
+    cwd: "/",
+    timeout: 3e4,
+    killSignal: "SIGKILL"
+  });
+  switch (r.status) {
+    case 3:
+      return `cannot execute ${program}: its working directory ${cwd} cannot be entered`;
+    case 4:
+      return program.includes("/") ? `command not found: ${program} (no such file in ${cwd})` : `command not found: ${program} (the benchmark's PATH is ${path12})`;
+    case 5:
+      return `not a file: ${program}`;
+    case 6:
+      return `cannot execute ${program}: EACCES`;
+    default:
+      return void 0;
+  }
+}
+
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
   const signal = code !== null && code > 128 ? Object.entries(constants7.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
-}
-function onBenchmarkPath(program, cwd, path12) {
-  for (const entry of (path12 ?? "").split(":")) {
-    const candidate = resolve6(cwd, entry || ".", program);
-    try {
-      if (!statSync7(candidate).isFile()) continue;
-      accessSync2(candidate, fsConstants2.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function programProblem(program, cwd, path12) {
-  const located2 = program.includes("/") ? resolve6(cwd, program) : onBenchmarkPath(program, cwd, path12);
-  if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
-  try {
-    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
-    accessSync2(located2, fsConstants2.X_OK);
-  } catch (error2) {
-    const code = error2.code;
-    return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
-  }
-  return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join20(ctx.benchmarksDir, slug);
@@ -49795,7 +49806,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env)
   };
   const argv = commandArgv(spec.run);
-  const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
+  const problem = programProblem(argv[0], spec.cwd, env["PATH"], ctx.sandbox.user);
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
@@ -49974,16 +49985,16 @@ function refuseHandedPaths(specs) {
 import { closeSync as closeSync7, constants as constants8, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve7, sep as sep5 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve6, sep as sep5 } from "node:path";
 function resolveFrom(base, path12) {
-  return resolve7(base, path12);
+  return resolve6(base, path12);
 }
 function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path12, what) {
   if (!isAbsolute6(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
-  return resolve7(path12);
+  return resolve6(path12);
 }
 function shownPath(path12, from = callerDirectory()) {
   const rel = relative8(from, path12);
@@ -50132,7 +50143,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
-    accessSync3(dir, constants9.W_OK);
+    accessSync2(dir, constants9.W_OK);
     const probe = join21(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
@@ -51629,13 +51640,13 @@ import { join as join27 } from "node:path";
 
 // src/container/measurer.ts
 import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname15, join as join26, resolve as resolve9 } from "node:path";
+import { dirname as dirname15, join as join26, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync9, statSync as statSync8 } from "node:fs";
-import { dirname as dirname12, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve8 } from "node:path";
+import { realpathSync as realpathSync9, statSync as statSync7 } from "node:fs";
+import { dirname as dirname12, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
@@ -52695,7 +52706,7 @@ function hiddenCharacter(name) {
   return match3[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 function readConfigText(root, file) {
-  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve8(root, file)));
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve7(root, file)));
 }
 function realDirectory(path12) {
   try {
@@ -52707,7 +52718,7 @@ function realDirectory(path12) {
 function cwdProblem(cwd, root) {
   let isDirectory2;
   try {
-    isDirectory2 = statSync8(cwd).isDirectory();
+    isDirectory2 = statSync7(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
@@ -52734,7 +52745,7 @@ function loadConfig(file, root = dirname12(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { accessSync as accessSync3, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
 import { dirname as dirname14, relative as relative12, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
@@ -53295,10 +53306,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname14(path12);
-  if (existsSync7(path12) && statSync9(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    accessSync4(dir, constants10.W_OK);
+    accessSync3(dir, constants10.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -53397,7 +53408,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join25 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants2, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
 import { delimiter as delimiter4, join as join24 } from "node:path";
 
@@ -53440,7 +53451,7 @@ function resolveProgram(name, path12) {
     if (!dir) continue;
     const candidate = join24(dir, name);
     try {
-      accessSync5(candidate, fsConstants3.X_OK);
+      accessSync4(candidate, fsConstants2.X_OK);
       return candidate;
     } catch {
     }
@@ -54019,7 +54030,7 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve13) => {
+  return new Promise((resolve12) => {
     const child2 = spawn4(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -54031,8 +54042,8 @@ function runEngine(engine, args, log2) {
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve13({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve13({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve12({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve12({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
@@ -54115,7 +54126,7 @@ function removeLinks(dir) {
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve9(dir); ; at = dirname15(at)) {
+  for (let at = resolve8(dir); ; at = dirname15(at)) {
     const git2 = join26(at, ".git");
     if (existsSync10(git2)) {
       chmodSync3(git2, 448);
@@ -54153,7 +54164,7 @@ function containerMeasurer(options) {
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
-        [{ host: resolve9(checkout), container: WORKSPACE }, ...hideGit(resolve9(checkout)), { host: resolve9(outDir), container: OUT }],
+        [{ host: resolve8(checkout), container: WORKSPACE }, ...hideGit(resolve8(checkout)), { host: resolve8(outDir), container: OUT }],
         [
           "run",
           "--config",
@@ -54166,7 +54177,7 @@ function containerMeasurer(options) {
           ...selection.callTree ? ["--call-tree"] : [],
           ...shardArgs
         ],
-        asksForNetwork(resolve9(checkout, config))
+        asksForNetwork(resolve8(checkout, config))
       );
       removeLinks(outDir);
       return {
@@ -54180,14 +54191,14 @@ function containerMeasurer(options) {
       mkdirSync12(outDir, { recursive: true });
       const r = await run(
         [
-          { host: resolve9(headCheckout), container: WORKSPACE },
-          ...hideGit(resolve9(headCheckout)),
-          { host: resolve9(baseCheckout2), container: BASE_WORKSPACE },
-          ...hideGit(resolve9(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
-          { host: resolve9(outDir), container: OUT }
+          { host: resolve8(headCheckout), container: WORKSPACE },
+          ...hideGit(resolve8(headCheckout)),
+          { host: resolve8(baseCheckout2), container: BASE_WORKSPACE },
+          ...hideGit(resolve8(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
+          { host: resolve8(outDir), container: OUT }
         ],
         ["paired", BASE_WORKSPACE, "--config", config, "--out", OUT, "--format", "json", "--counters-fallback", CI_COUNTERS_FALLBACK],
-        asksForNetwork(resolve9(headCheckout, config))
+        asksForNetwork(resolve8(headCheckout, config))
       );
       removeLinks(outDir);
       if (r.code !== ExitCode2.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
@@ -54265,8 +54276,8 @@ function inImageMeasurer(options) {
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
   for (const entry of readdirSync8(to)) rmSync13(join26(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join26(resolve9(checkout), name)));
-  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve9(src)) });
+  const skip = new Set(exclude.map((name) => join26(resolve8(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
@@ -55346,7 +55357,7 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join41, resolve as resolve11 } from "node:path";
+import { join as join41, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash11 } from "node:crypto";
@@ -57746,11 +57757,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -57766,7 +57777,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -57779,14 +57790,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve13, reject) {
-        v = o[n](v), settle(resolve13, reject, v.done, v.value);
+      return new Promise(function(resolve12, reject) {
+        v = o[n](v), settle(resolve12, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve13, reject, d, v) {
+  function settle(resolve12, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve13({ value: v2, done: d });
+      resolve12({ value: v2, done: d });
     }, reject);
   }
 };
@@ -57983,11 +57994,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58003,7 +58014,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58051,11 +58062,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58071,7 +58082,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58084,14 +58095,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve13, reject) {
-        v = o[n](v), settle(resolve13, reject, v.done, v.value);
+      return new Promise(function(resolve12, reject) {
+        v = o[n](v), settle(resolve12, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve13, reject, d, v) {
+  function settle(resolve12, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve13({ value: v2, done: d });
+      resolve12({ value: v2, done: d });
     }, reject);
   }
 };
@@ -59074,9 +59085,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve13) => {
+  return new Promise((resolve12) => {
     const handler2 = () => {
-      resolve13();
+      resolve12();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -59231,8 +59242,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve13, reject) => {
-      const req = isInsecure ? http2.request(options, resolve13) : https2.request(options, resolve13);
+    return new Promise((resolve12, reject) => {
+      const req = isInsecure ? http2.request(options, resolve12) : https2.request(options, resolve12);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -59316,7 +59327,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve12, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -59326,7 +59337,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve13(Buffer.concat(buffer3).toString("utf8"));
+      resolve12(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -59421,7 +59432,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve12, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -59444,7 +59455,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve13(value);
+      resolve12(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -60200,7 +60211,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve12, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -60218,7 +60229,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve13(x);
+        resolve12(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -60235,8 +60246,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve13) => {
-    token = setTimeout(resolve13, timeInMs);
+  return createAbortablePromise((resolve12) => {
+    token = setTimeout(resolve12, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -68367,7 +68378,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve13, reject) => {
+    return new Promise((resolve12, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -68395,11 +68406,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve13).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve12).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve13();
+            resolve12();
           }
         }
       });
@@ -68524,8 +68535,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve13, reject) {
-      readyPromiseResolve = resolve13;
+    Module["ready"] = new Promise(function(resolve12, reject) {
+      readyPromiseResolve = resolve12;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -71095,7 +71106,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve12, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -71107,7 +71118,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve13();
+      resolve12();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -88882,7 +88893,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve13, reject) => {
+      return new Promise((resolve12, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -88897,7 +88908,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve13(this.toUint8Array(callbackChunk));
+            resolve12(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -89543,8 +89554,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve13, reject) => {
-      this.resolve = resolve13;
+    this.promise = new Promise((resolve12, reject) => {
+      this.resolve = resolve12;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -89949,8 +89960,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve13, reject) => {
-      this.emitter.on("finish", resolve13);
+    return new Promise((resolve12, reject) => {
+      this.emitter.on("finish", resolve12);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -89997,12 +90008,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve12, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve13();
+        resolve12();
         return;
       }
       let chunk = stream2.read();
@@ -90021,7 +90032,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve13();
+      resolve12();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -90030,7 +90041,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve12, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -90038,7 +90049,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve13);
+    ws.on("close", resolve12);
     rs.pipe(ws);
   });
 }
@@ -90950,7 +90961,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve13) => {
+    return new Promise((resolve12) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -90961,7 +90972,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve13(appendToURLQuery(this.url, sas));
+      resolve12(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -91000,7 +91011,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve13) => {
+    return new Promise((resolve12) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -91008,7 +91019,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve13(appendToURLQuery(this.url, sas));
+      resolve12(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -92765,11 +92776,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92785,7 +92796,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -92909,11 +92920,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92929,7 +92940,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -92959,7 +92970,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve13) => setTimeout(resolve13, milliseconds));
+    return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -93034,11 +93045,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93054,7 +93065,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93333,8 +93344,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve13) => {
-    timeoutHandle = setTimeout(() => resolve13("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve12) => {
+    timeoutHandle = setTimeout(() => resolve12("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -93458,11 +93469,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93478,7 +93489,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -94355,11 +94366,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94375,7 +94386,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -94504,7 +94515,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve13) => setTimeout(resolve13, milliseconds));
+      return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -94529,11 +94540,11 @@ import { existsSync as existsSync12, writeFileSync as writeFileSync7 } from "fs"
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94549,7 +94560,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -94743,11 +94754,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94763,7 +94774,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -95463,7 +95474,7 @@ function gitHubAdapter(ctx, trigger) {
     shortSha: (sha) => sha.slice(0, 7),
     commitUrl: (sha) => commitUrl(ctx.env, sha),
     fetchCommit,
-    baseCheckoutDir: () => resolve11(ctx.outRoot, "base-worktree"),
+    baseCheckoutDir: () => resolve10(ctx.outRoot, "base-worktree"),
     async occasion() {
       if (trigger.kind === "pull_request") return baselineCommit(ctx, trigger, fetchCommit);
       if (trigger.kind === "merge_group") return mergeGroupBaseline(trigger);
@@ -95567,11 +95578,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve13) {
-      resolve13(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve13, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -95587,7 +95598,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -100295,8 +100306,8 @@ async function runAction(io, env, actionDir2) {
       env,
       inputs,
       suite,
-      repoRoot: resolve12(env["GITHUB_WORKSPACE"] ?? process.cwd()),
-      outRoot: resolve12(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
+      repoRoot: resolve11(env["GITHUB_WORKSPACE"] ?? process.cwd()),
+      outRoot: resolve11(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
@@ -100306,7 +100317,7 @@ async function runAction(io, env, actionDir2) {
     }
     if (mode === "merge") {
       if (!inputs.artifactDir) throw new CgBenchError(`mode: merge needs the input "artifact-dir": where actions/download-artifact put every part's artifact`);
-      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve12(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve11(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
       return;
     }
     const measurer = createMeasurer(ctx, actionDir2);

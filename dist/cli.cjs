@@ -9840,10 +9840,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run2 = (argv) => new Promise((resolve8) => {
+  const run2 = (argv) => new Promise((resolve7) => {
     const child = (0, import_node_child_process2.spawn)(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child.once("error", () => resolve8(false));
-    child.once("close", (code) => resolve8(code === 0));
+    child.once("error", () => resolve7(false));
+    child.once("close", (code) => resolve7(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run2(removal.remove) || !removal.giveRights) continue;
@@ -16930,7 +16930,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve8) => {
+  return new Promise((resolve7) => {
     let child;
     try {
       child = (0, import_node_child_process3.spawn)(argv[0], argv.slice(1), {
@@ -16940,7 +16940,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error) {
-      resolve8({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) (0, import_node_fs7.closeSync)(fd);
@@ -16960,7 +16960,7 @@ function runIn(options, cwd) {
     const finish2 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve8({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve7({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -18831,7 +18831,7 @@ function processesWith(marker) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
+var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -19369,7 +19369,7 @@ function readLock(path) {
   }
 }
 async function waitForLock(path) {
-  while (tryLock(path) !== void 0) await new Promise((resolve8) => setTimeout(resolve8, 200));
+  while (tryLock(path) !== void 0) await new Promise((resolve7) => setTimeout(resolve7, 200));
 }
 function tryLock(path) {
   for (; ; ) {
@@ -19414,35 +19414,46 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
   }
 }
 
+// src/untrusted/program.ts
+var import_node_child_process5 = require("node:child_process");
+var LOOKUP_SCRIPT = [
+  "set -f",
+  'cd -P -- "$1" 2>/dev/null || exit 3',
+  "p=$2",
+  'case $p in */*) [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
+  // A trailing ":" keeps the last entry when it is empty (field splitting drops one empty field at the end).
+  'IFS=:; entries="$3:"',
+  'for d in $entries; do [ -n "$d" ] || d=.; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  "exit 4"
+].join("\n");
+function programProblem(program, cwd, path, identity2) {
+  const r = (0, import_node_child_process5.spawnSync)("/bin/sh", ["-c", LOOKUP_SCRIPT, "cg-bench-which", cwd, program, path ?? ""], {
+    stdio: "ignore",
+    ...identity2 ? { uid: identity2.uid, gid: identity2.gid } : {},
+    env: { PATH: "/usr/bin:/bin" },
+    cwd: "/",
+    timeout: 3e4,
+    killSignal: "SIGKILL"
+  });
+  switch (r.status) {
+    case 3:
+      return `cannot execute ${program}: its working directory ${cwd} cannot be entered`;
+    case 4:
+      return program.includes("/") ? `command not found: ${program} (no such file in ${cwd})` : `command not found: ${program} (the benchmark's PATH is ${path})`;
+    case 5:
+      return `not a file: ${program}`;
+    case 6:
+      return `cannot execute ${program}: EACCES`;
+    default:
+      return void 0;
+  }
+}
+
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
   const signal = code !== null && code > 128 ? Object.entries(import_node_os7.constants.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
-}
-function onBenchmarkPath(program, cwd, path) {
-  for (const entry of (path ?? "").split(":")) {
-    const candidate = (0, import_node_path21.resolve)(cwd, entry || ".", program);
-    try {
-      if (!(0, import_node_fs21.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs21.accessSync)(candidate, import_node_fs21.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? (0, import_node_path21.resolve)(cwd, program) : onBenchmarkPath(program, cwd, path);
-  if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
-  try {
-    if (!(0, import_node_fs21.statSync)(located2).isFile()) return `not a file: ${program}`;
-    (0, import_node_fs21.accessSync)(located2, import_node_fs21.constants.X_OK);
-  } catch (error) {
-    const code = error.code;
-    return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
-  }
-  return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = (0, import_node_path21.join)(ctx.benchmarksDir, slug);
@@ -19477,7 +19488,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env2)
   };
   const argv = commandArgv(spec.run);
-  const problem = programProblem(argv[0], spec.cwd, env2["PATH"]);
+  const problem = programProblem(argv[0], spec.cwd, env2["PATH"], ctx.sandbox.user);
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
@@ -22127,7 +22138,7 @@ async function loadHistory(paths, order) {
   if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
   const points = [];
   for (const { file, root } of files) {
-    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve7) => setImmediate(resolve7));
     const source = shownPath(file);
     let results;
     try {

@@ -7553,10 +7553,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run = (argv) => new Promise((resolve10) => {
+  const run = (argv) => new Promise((resolve9) => {
     const child = spawn(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child.once("error", () => resolve10(false));
-    child.once("close", (code) => resolve10(code === 0));
+    child.once("error", () => resolve9(false));
+    child.once("close", (code) => resolve9(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run(removal.remove) || !removal.giveRights) continue;
@@ -14996,7 +14996,7 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join19 } from "node:path";
 
 // src/run/slug.ts
@@ -15164,7 +15164,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve10) => {
+  return new Promise((resolve9) => {
     let child;
     try {
       child = spawn2(argv[0], argv.slice(1), {
@@ -15174,7 +15174,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error) {
-      resolve10({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -15194,7 +15194,7 @@ function runIn(options, cwd) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve10({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -15726,9 +15726,9 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
+import { mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join18, relative as relative6, resolve as resolve5 } from "node:path";
+import { join as join18, relative as relative6 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -17389,7 +17389,7 @@ function processesWith(marker) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
+var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -17987,7 +17987,7 @@ function readLock(path) {
   }
 }
 async function waitForLock(path) {
-  while (tryLock(path) !== void 0) await new Promise((resolve10) => setTimeout(resolve10, 200));
+  while (tryLock(path) !== void 0) await new Promise((resolve9) => setTimeout(resolve9, 200));
 }
 function tryLock(path) {
   for (; ; ) {
@@ -18032,35 +18032,46 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
   }
 }
 
+// src/untrusted/program.ts
+import { spawnSync as spawnSync5 } from "node:child_process";
+var LOOKUP_SCRIPT = [
+  "set -f",
+  'cd -P -- "$1" 2>/dev/null || exit 3',
+  "p=$2",
+  'case $p in */*) [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
+  // A trailing ":" keeps the last entry when it is empty (field splitting drops one empty field at the end).
+  'IFS=:; entries="$3:"',
+  'for d in $entries; do [ -n "$d" ] || d=.; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  "exit 4"
+].join("\n");
+function programProblem(program, cwd, path, identity2) {
+  const r = spawnSync5("/bin/sh", ["-c", LOOKUP_SCRIPT, "cg-bench-which", cwd, program, path ?? ""], {
+    stdio: "ignore",
+    ...identity2 ? { uid: identity2.uid, gid: identity2.gid } : {},
+    env: { PATH: "/usr/bin:/bin" },
+    cwd: "/",
+    timeout: 3e4,
+    killSignal: "SIGKILL"
+  });
+  switch (r.status) {
+    case 3:
+      return `cannot execute ${program}: its working directory ${cwd} cannot be entered`;
+    case 4:
+      return program.includes("/") ? `command not found: ${program} (no such file in ${cwd})` : `command not found: ${program} (the benchmark's PATH is ${path})`;
+    case 5:
+      return `not a file: ${program}`;
+    case 6:
+      return `cannot execute ${program}: EACCES`;
+    default:
+      return void 0;
+  }
+}
+
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
   const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
-}
-function onBenchmarkPath(program, cwd, path) {
-  for (const entry of (path ?? "").split(":")) {
-    const candidate = resolve5(cwd, entry || ".", program);
-    try {
-      if (!statSync7(candidate).isFile()) continue;
-      accessSync2(candidate, fsConstants2.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? resolve5(cwd, program) : onBenchmarkPath(program, cwd, path);
-  if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
-  try {
-    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
-    accessSync2(located2, fsConstants2.X_OK);
-  } catch (error) {
-    const code = error.code;
-    return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
-  }
-  return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join18(ctx.benchmarksDir, slug);
@@ -18095,7 +18106,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env)
   };
   const argv = commandArgv(spec.run);
-  const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
+  const problem = programProblem(argv[0], spec.cwd, env["PATH"], ctx.sandbox.user);
   if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
@@ -18274,16 +18285,16 @@ function refuseHandedPaths(specs) {
 import { closeSync as closeSync7, constants as constants6, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve6, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve5, sep as sep4 } from "node:path";
 function resolveFrom(base, path) {
-  return resolve6(base, path);
+  return resolve5(base, path);
 }
 function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path, what) {
   if (!isAbsolute6(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
-  return resolve6(path);
+  return resolve5(path);
 }
 function shownPath(path, from = callerDirectory()) {
   const rel = relative7(from, path);
@@ -18432,7 +18443,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
-    accessSync3(dir, constants7.W_OK);
+    accessSync2(dir, constants7.W_OK);
     const probe = join19(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
@@ -19928,13 +19939,13 @@ import { join as join25 } from "node:path";
 
 // src/container/measurer.ts
 import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname13, join as join24, resolve as resolve8 } from "node:path";
+import { dirname as dirname13, join as join24, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync9, statSync as statSync8 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve7 } from "node:path";
+import { realpathSync as realpathSync9, statSync as statSync7 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve6 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
@@ -20994,7 +21005,7 @@ function hiddenCharacter(name) {
   return match[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 function readConfigText(root, file) {
-  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve7(root, file)));
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve6(root, file)));
 }
 function realDirectory(path) {
   try {
@@ -21006,7 +21017,7 @@ function realDirectory(path) {
 function cwdProblem(cwd, root) {
   let isDirectory;
   try {
-    isDirectory = statSync8(cwd).isDirectory();
+    isDirectory = statSync7(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
@@ -21033,7 +21044,7 @@ function loadConfig(file, root = dirname10(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { accessSync as accessSync3, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
 import { dirname as dirname12, relative as relative11, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
@@ -21594,10 +21605,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname12(path);
-  if (existsSync6(path) && statSync9(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    accessSync4(dir, constants8.W_OK);
+    accessSync3(dir, constants8.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -21696,7 +21707,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants2, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
 import { delimiter as delimiter3, join as join22 } from "node:path";
 
@@ -21739,7 +21750,7 @@ function resolveProgram(name, path) {
     if (!dir) continue;
     const candidate = join22(dir, name);
     try {
-      accessSync5(candidate, fsConstants3.X_OK);
+      accessSync4(candidate, fsConstants2.X_OK);
       return candidate;
     } catch {
     }
@@ -22285,7 +22296,7 @@ function readIfPresent(path) {
   return existsSync8(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname13(at)) {
+  for (let at = resolve7(dir); ; at = dirname13(at)) {
     const git2 = join24(at, ".git");
     if (existsSync8(git2)) {
       chmodSync3(git2, 448);
@@ -22365,8 +22376,8 @@ function inImageMeasurer(options) {
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
   for (const entry of readdirSync8(to)) rmSync13(join24(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join24(resolve8(checkout), name)));
-  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
+  const skip = new Set(exclude.map((name) => join24(resolve7(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
 
@@ -23589,7 +23600,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve10) => setTimeout(resolve10, wait));
+    await new Promise((resolve9) => setTimeout(resolve9, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -23655,7 +23666,7 @@ function createGitLabApi(options) {
 }
 
 // src/gitlab/job.ts
-import { resolve as resolve9 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/config/option-text.ts
 var componentInput = (name) => `input "${name}" (CG_BENCH_${name.toUpperCase().replace(/-/g, "_")})`;
@@ -23741,7 +23752,7 @@ function readJob(env) {
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
-    projectDir: resolve9(need("CI_PROJECT_DIR")),
+    projectDir: resolve8(need("CI_PROJECT_DIR")),
     jobName: (env["CG_BENCH_BASELINE_JOB"] || need("CI_JOB_NAME")).trim(),
     shard: shardFrom(env),
     jobToken: env["CI_JOB_TOKEN"] || void 0,

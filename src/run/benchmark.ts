@@ -1,7 +1,7 @@
 import { commandArgv } from '../config/command.ts';
-import { accessSync, constants as fsConstants, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
 import { logTail } from '../untrusted/read.ts';
@@ -18,6 +18,7 @@ import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { endLeftovers } from './leftovers.ts';
+import { programProblem } from '../untrusted/program.ts';
 import { runProcess } from '../untrusted/process.ts';
 import {
   BENCHMARK_PID_IN_NAMESPACE,
@@ -61,38 +62,6 @@ function statusHint(code: number | null): string {
   return signal ? ` (a process was killed by ${signal}?)` : '';
 }
 
-/**
- * Where execvp (env, Valgrind's launcher, dash) finds `program` on the benchmark's PATH: an empty
- * entry is the working directory, a relative one is below it, and only a regular file it may execute counts.
- */
-function onBenchmarkPath(program: string, cwd: string, path: string | undefined): string | undefined {
-  for (const entry of (path ?? '').split(':')) {
-    const candidate = resolve(cwd, entry || '.', program);
-    try {
-      if (!statSync(candidate).isFile()) continue;
-      accessSync(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      // Not here: execvp goes on searching.
-    }
-  }
-  return undefined;
-}
-
-/** Why an argv command cannot start, checked up front so the message names the program. */
-function programProblem(program: string, cwd: string, path: string | undefined): string | undefined {
-  const located = program.includes('/') ? resolve(cwd, program) : onBenchmarkPath(program, cwd, path);
-  if (!located) return `command not found: ${program} (the benchmark's PATH is ${path})`;
-  try {
-    if (!statSync(located).isFile()) return `not a file: ${program}`;
-    accessSync(located, fsConstants.X_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
-  }
-  return undefined;
-}
-
 /** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
 export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext, job = 0): Promise<BenchmarkResult> {
   const dir = join(ctx.benchmarksDir, slug);
@@ -134,7 +103,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   };
 
   const argv = commandArgv(spec.run);
-  const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
+  const problem = programProblem(argv[0]!, spec.cwd, env['PATH'], ctx.sandbox.user);
   if (problem) return { ...base, message: problem };
 
   // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode
