@@ -52646,7 +52646,7 @@ function parseConfig(text2, file) {
     if (typeof b.run === "string" && !b.run.trim()) {
       problems.push(where3(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
     }
-    const program = typeof b.run === "string" ? viaShell(b.run) ? void 0 : commandArgv(b.run)[0] : b.run[0];
+    const program = commandArgv(b.run)[0];
     if (program?.startsWith("-")) {
       problems.push(
         where3(

@@ -1,4 +1,4 @@
-import { commandArgv, viaShell } from './command.ts';
+import { commandArgv } from './command.ts';
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
@@ -272,7 +272,8 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       problems.push(where(['benchmarks', i, 'run'], `benchmarks[${i}].run`, 'must not be blank'));
     }
     // Valgrind would take a program named "-…" for an option of its own (one could replace the fixed cache geometry).
-    const program = typeof b.run === 'string' ? (viaShell(b.run) ? undefined : commandArgv(b.run)[0]) : b.run[0];
+    // (A shell line's program is /bin/sh.)
+    const program = commandArgv(b.run)[0];
     if (program?.startsWith('-')) {
       problems.push(
         where(
