@@ -49736,12 +49736,15 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 import { spawnSync as spawnSync5 } from "node:child_process";
 var LOOKUP_SCRIPT = [
   "set -f",
-  'cd -P -- "$1" 2>/dev/null || exit 3',
+  'cd -P -- "$1" 2>/dev/null || exit 7',
   "p=$2",
-  'case $p in */*) [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's own expansion (the program's directory)
+  'case $p in */*) d=${p%/*}; [ -n "$d" ] || d=/; (cd -- "$d") 2>/dev/null || exit 7',
+  '  [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
   // A trailing ":" keeps the last entry when it is empty (field splitting drops one empty field at the end).
-  'IFS=:; entries="$3:"',
-  'for d in $entries; do [ -n "$d" ] || d=.; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  'IFS=:; entries="$3:"; unsure=',
+  'for d in $entries; do [ -n "$d" ] || d=.; (cd -- "$d") 2>/dev/null || unsure=1; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  '[ -z "$unsure" ] || exit 7',
   "exit 4"
 ].join("\n");
 function programProblem(program, cwd, path12, identity2) {
@@ -49754,8 +49757,6 @@ function programProblem(program, cwd, path12, identity2) {
     killSignal: "SIGKILL"
   });
   switch (r.status) {
-    case 3:
-      return `cannot execute ${program}: its working directory ${cwd} cannot be entered`;
     case 4:
       return program.includes("/") ? `command not found: ${program} (no such file in ${cwd})` : `command not found: ${program} (the benchmark's PATH is ${path12})`;
     case 5:

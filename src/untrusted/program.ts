@@ -7,16 +7,21 @@ import type { ReaderIdentity } from './read.ts';
  * on the benchmark's PATH, an empty entry being the working directory and a relative one below it,
  * and only a regular file the identity may execute counts. As the code's uid, never cg-bench's: a
  * pull request names these paths (its PATH, its cwd, its program), and root's answer would tell it
- * whether a path it cannot reach exists.
+ * whether a path it cannot reach exists. Where the identity cannot enter a directory the answer
+ * depends on (the working directory, the program's, a PATH entry), it gives none (7): the run's view
+ * binds the paths it is handed, so only the run itself can tell.
  */
 const LOOKUP_SCRIPT = [
   'set -f',
-  'cd -P -- "$1" 2>/dev/null || exit 3',
+  'cd -P -- "$1" 2>/dev/null || exit 7',
   'p=$2',
-  'case $p in */*) [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's own expansion (the program's directory)
+  'case $p in */*) d=${p%/*}; [ -n "$d" ] || d=/; (cd -- "$d") 2>/dev/null || exit 7',
+  '  [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
   // A trailing ":" keeps the last entry when it is empty (field splitting drops one empty field at the end).
-  'IFS=:; entries="$3:"',
-  'for d in $entries; do [ -n "$d" ] || d=.; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  'IFS=:; entries="$3:"; unsure=',
+  'for d in $entries; do [ -n "$d" ] || d=.; (cd -- "$d") 2>/dev/null || unsure=1; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
+  '[ -z "$unsure" ] || exit 7',
   'exit 4',
 ].join('\n');
 
@@ -35,8 +40,6 @@ export function programProblem(program: string, cwd: string, path: string | unde
     killSignal: 'SIGKILL',
   });
   switch (r.status) {
-    case 3:
-      return `cannot execute ${program}: its working directory ${cwd} cannot be entered`;
     case 4:
       return program.includes('/')
         ? `command not found: ${program} (no such file in ${cwd})`
