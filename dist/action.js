@@ -49424,7 +49424,7 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
 }
 function runsPython(run) {
   if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
-  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
+  return run.some((word) => /^python[0-9.]*$/.test(word.split("/").pop() ?? ""));
 }
 
 // src/python/attribution.ts

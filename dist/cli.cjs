@@ -19106,7 +19106,7 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
 }
 function runsPython(run2) {
   if (typeof run2 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
-  return /^python[0-9.]*$/.test(run2[0].split("/").pop() ?? "");
+  return run2.some((word) => /^python[0-9.]*$/.test(word.split("/").pop() ?? ""));
 }
 
 // src/python/attribution.ts

@@ -58,8 +58,12 @@ export function benchmarkEnvironment(
   return { ...env, ...userEnv, PWD: cwd };
 }
 
-/** Whether a benchmark runs Python: its program is python…, or its shell string calls it. */
+/**
+ * Whether a benchmark runs Python: a word of its command names python… (the program, or one a
+ * wrapper starts: `nice python3 b.py`), in an argv list or a string's text alike, so that plain words
+ * and the same argv list get the same warm-up, environment and count.
+ */
 export function runsPython(run: string | readonly string[]): boolean {
   if (typeof run === 'string') return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
-  return /^python[0-9.]*$/.test(run[0]!.split('/').pop() ?? '');
+  return run.some((word) => /^python[0-9.]*$/.test(word.split('/').pop() ?? ''));
 }

@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { commandArgv } from '../../src/config/command.ts';
 import { benchmarkEnvironment, runsPython } from '../../src/run/environment.ts';
 
 test('Python benchmarks are recognised by their program or shell string', () => {
   for (const run of [['python3', 'b.py'], ['.venv/bin/python', '-c', '1'], ['/usr/bin/python3.11'], 'python3 bench.py 2000', 'cd x && python b.py'])
     assert.ok(runsPython(run), String(run));
   for (const run of [['./python-like'], ['pythonista'], 'echo mypython', ['sh', '-c', 'true']]) assert.ok(!runsPython(run), String(run));
+});
+
+test('plain words and the same argv list are the same Python benchmark or not, a wrapper before python included', () => {
+  for (const line of ['nice python3 b.py', 'env python3.13 -c 1', '/usr/bin/time .venv/bin/python x', 'python3', 'nice ./b', 'make bench', 'echo x=python'])
+    assert.equal(runsPython(commandArgv(line)), runsPython(line), line);
 });
 
 test('the environment is fixed in content and order; a Python run gets a bytecode cache instead of no bytecode', () => {
