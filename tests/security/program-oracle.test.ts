@@ -29,4 +29,7 @@ test('a program in a directory only root may search gets no up-front verdict, wh
   for (const b of benchmarks) assert.doesNotMatch(b.message ?? '', /^(command not found|not a file|cannot execute)/, b.name);
   // Neither was measured (tests/engine/bad-input.test.ts has the check's messages where the code may look).
   assert.ok(benchmarks.every((b) => b.status === 'failed'));
+  // And the run says the same of both, their names aside (Valgrind as the code: "Permission denied").
+  const [present, absent] = benchmarks.map((b) => [b.exitCode, (b.message ?? '').replace(/\/(prog|none)\b/, '/NAME')]);
+  assert.deepEqual(present, absent);
 });
