@@ -19250,6 +19250,25 @@ function executablesOf(logDir, workspace, identity2) {
   return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
+// src/run/launch-failure.ts
+var REASONS = [
+  { status: 127, words: "command not found", message: (program, _cwd, path) => `command not found: ${program} (the benchmark's PATH is ${path})` },
+  { status: 127, words: "No such file or directory", message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
+  { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
+  { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
+];
+function launchFailure(program, exitCode, stderrEnd, cwd, path) {
+  const text3 = stderrEnd.trimEnd();
+  const last = text3.slice(text3.lastIndexOf("\n") + 1);
+  for (const reason of REASONS) {
+    if (exitCode !== reason.status) continue;
+    const line = `valgrind: ${program}: ${reason.words}`;
+    const cutAtStart = last === text3 && last.length > line.length - program.length && line.endsWith(last);
+    if (last === line || cutAtStart) return reason.message(program, cwd, path);
+  }
+  return void 0;
+}
+
 // src/run/private-home.ts
 var import_node_crypto9 = require("node:crypto");
 var import_node_path20 = require("node:path");
@@ -19414,42 +19433,6 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
   }
 }
 
-// src/untrusted/program.ts
-var import_node_child_process5 = require("node:child_process");
-var LOOKUP_SCRIPT = [
-  "set -f",
-  'cd -P -- "$1" 2>/dev/null || exit 7',
-  "p=$2",
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's own expansion (the program's directory)
-  'case $p in */*) d=${p%/*}; [ -n "$d" ] || d=/; (cd -- "$d") 2>/dev/null || exit 7',
-  '  [ -e "$p" ] || exit 4; [ -f "$p" ] || exit 5; [ -x "$p" ] || exit 6; exit 0 ;; esac',
-  // A trailing ":" keeps the last entry when it is empty (field splitting drops one empty field at the end).
-  'IFS=:; entries="$3:"; unsure=',
-  'for d in $entries; do [ -n "$d" ] || d=.; (cd -- "$d") 2>/dev/null || unsure=1; [ -f "$d/$p" ] && [ -x "$d/$p" ] && exit 0; done',
-  '[ -z "$unsure" ] || exit 7',
-  "exit 4"
-].join("\n");
-function programProblem(program, cwd, path, identity2) {
-  const r = (0, import_node_child_process5.spawnSync)("/bin/sh", ["-c", LOOKUP_SCRIPT, "cg-bench-which", cwd, program, path ?? ""], {
-    stdio: "ignore",
-    ...identity2 ? { uid: identity2.uid, gid: identity2.gid } : {},
-    env: { PATH: "/usr/bin:/bin" },
-    cwd: "/",
-    timeout: 3e4,
-    killSignal: "SIGKILL"
-  });
-  switch (r.status) {
-    case 4:
-      return program.includes("/") ? `command not found: ${program} (no such file in ${cwd})` : `command not found: ${program} (the benchmark's PATH is ${path})`;
-    case 5:
-      return `not a file: ${program}`;
-    case 6:
-      return `cannot execute ${program}: EACCES`;
-    default:
-      return void 0;
-  }
-}
-
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
@@ -19489,8 +19472,6 @@ async function measureIn(home, spec, slug, ctx, job) {
     seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env2)
   };
   const argv = commandArgv(spec.run);
-  const problem = programProblem(argv[0], spec.cwd, env2["PATH"], ctx.sandbox.user);
-  if (problem) return { ...base, message: problem };
   const own = [home, ctx.valgrind.bin];
   const nativeWith = (codeEnv) => ({
     command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
@@ -19563,6 +19544,8 @@ ${names}`
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = (0, import_node_fs21.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path21.join)(dir, n))).sort()[0];
+    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, 16 * 1024) ?? "", spec.cwd, env2["PATH"]) : void 0;
+    if (launch) return { ...result, message: launch };
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
     const logTailText = stderrTail || !valgrindLog ? "" : logTail((0, import_node_path21.join)(dir, valgrindLog));

@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import { join, relative } from 'node:path';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
-import { logTail } from '../untrusted/read.ts';
+import { logTail, readTail } from '../untrusted/read.ts';
 import { gzipAndRemove } from './gzip.ts';
 import { measureCallTree } from './call-tree.ts';
 import { measureMemory } from './memory.ts';
@@ -16,9 +16,9 @@ import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
+import { launchFailure } from './launch-failure.ts';
 import { withPrivateHome } from './private-home.ts';
 import { endLeftovers } from './leftovers.ts';
-import { programProblem } from '../untrusted/program.ts';
 import { runProcess } from '../untrusted/process.ts';
 import {
   BENCHMARK_PID_IN_NAMESPACE,
@@ -103,8 +103,6 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   };
 
   const argv = commandArgv(spec.run);
-  const problem = programProblem(argv[0]!, spec.cwd, env['PATH'], ctx.sandbox.user);
-  if (problem) return { ...base, message: problem };
 
   // cg-bench's own for this run, bound back into its private /tmp: its HOME (TMPDIR and the bytecode
   // cache are inside) and its Valgrind, which CG_BENCH_VALGRIND may name by a link in /tmp (a handed
@@ -192,6 +190,9 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
     const valgrindLog = readdirSync(dir)
       .filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n)))
       .sort()[0];
+    // Valgrind could not start the program: said in cg-bench's words, as the run itself found it.
+    const launch = failed && !result.signal ? launchFailure(argv[0]!, result.exitCode, readTail(stderr, 16 * 1024) ?? '', spec.cwd, env['PATH']) : undefined;
+    if (launch) return { ...result, message: launch };
     const why = result.signal
       ? `killed by ${result.signal}`
       : failed

@@ -125,7 +125,7 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     assert.match(String(status['child-crashes']), /failed,exited with status 139 \(a process was killed by SIGSEGV\?\)/);
     assert.match(String(status['missing-program']), /failed,command not found: \.\/does-not-exist/);
     assert.match(String(status['missing-shell-command']), /failed,exited with status 127 \(command not found\?\)/);
-    // Plain words run without a shell (src/config/command.ts): the missing program is named before any run.
+    // Plain words run without a shell (src/config/command.ts): the missing program is named, from what Valgrind said (run/launch-failure.ts).
     assert.match(String(status['missing-plain-command']), /failed,command not found: no-such-command-anywhere/);
     assert.match(String(status['slow']), /timeout,timed out after 1s/);
     assert.match(String(status['exits-1']), /failed,exited with status 1; last lines of stderr:/);

@@ -1,0 +1,30 @@
+/**
+ * Why Valgrind could not start a benchmark's program, in cg-bench's words, read from what the run
+ * itself said: Valgrind's last line of stderr, `valgrind: PROGRAM: REASON`, with its exit status.
+ * Taken from the run, in the run's own view and as the code's uid, never from a lookup beside it:
+ * a check made elsewhere (root's stat, or the code's uid outside the run's namespaces) answered for
+ * files the run cannot see, and published whether they exist.
+ */
+const REASONS: readonly { status: number; words: string; message: (program: string, cwd: string, path: string | undefined) => string }[] = [
+  { status: 127, words: 'command not found', message: (program, _cwd, path) => `command not found: ${program} (the benchmark's PATH is ${path})` },
+  { status: 127, words: 'No such file or directory', message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
+  { status: 126, words: 'is a directory', message: (program) => `not a file: ${program}` },
+  { status: 126, words: 'Permission denied', message: (program) => `cannot execute ${program}: EACCES` },
+];
+
+/**
+ * The message for a run that ended with `exitCode` and whose stderr ends with `stderrEnd` (its last
+ * bytes), when Valgrind said there it could not start `program`; else undefined.
+ */
+export function launchFailure(program: string, exitCode: number | null, stderrEnd: string, cwd: string, path: string | undefined): string | undefined {
+  const text = stderrEnd.trimEnd();
+  const last = text.slice(text.lastIndexOf('\n') + 1);
+  for (const reason of REASONS) {
+    if (exitCode !== reason.status) continue;
+    const line = `valgrind: ${program}: ${reason.words}`;
+    // A program name longer than what was read: the line began before it, and only its end is there.
+    const cutAtStart = last === text && last.length > line.length - program.length && line.endsWith(last);
+    if (last === line || cutAtStart) return reason.message(program, cwd, path);
+  }
+  return undefined;
+}

@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { launchFailure } from '../../src/run/launch-failure.ts';
+
+// Valgrind's words (3.19 on the host and the image's, checked alike) when it cannot start a program.
+test("Valgrind's own last line and status name why a program could not start, in cg-bench's words", () => {
+  const at = (program: string, status: number, stderr: string) => launchFailure(program, status, stderr, '/w', '/usr/bin:/bin');
+  assert.equal(at('nosuch', 127, 'valgrind: nosuch: command not found\n'), "command not found: nosuch (the benchmark's PATH is /usr/bin:/bin)");
+  assert.equal(at('./none', 127, 'valgrind: ./none: No such file or directory\n'), 'command not found: ./none (no such file in /w)');
+  assert.equal(at('./adir', 126, 'valgrind: ./adir: is a directory\n'), 'not a file: ./adir');
+  assert.equal(at('./x.sh', 126, 'something first\nvalgrind: ./x.sh: Permission denied\n'), 'cannot execute ./x.sh: EACCES');
+  // A name longer than the end that was read: the line's end is enough.
+  const long = `nosuch${'a'.repeat(20_000)}`;
+  assert.ok(at(long, 127, `${'a'.repeat(16_000)}: command not found\n`)?.startsWith('command not found: nosuchaaa'));
+  // Anything else is the run's own failure, said as such by the caller.
+  assert.equal(at('./x', 126, 'valgrind: ./x: bad interpreter: No such file or directory\n'), undefined);
+  assert.equal(at('./x', 1, 'valgrind: ./x: Permission denied\n'), undefined);
+  assert.equal(at('./x', 127, 'valgrind: ./y: No such file or directory\n'), undefined);
+  assert.equal(at('sh', 127, 'sh: 1: nosuch: not found\n'), undefined);
+  assert.equal(at('./x', 127, ''), undefined);
+});
