@@ -49423,8 +49423,8 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
   return { ...env, ...userEnv, PWD: cwd };
 }
 function runsPython(run) {
-  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
-  return run.some((word) => /^python[0-9.]*$/.test(word.split("/").pop() ?? ""));
+  if (typeof run === "string" && viaShell(run)) return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
+  return /^python[0-9.]*$/.test(commandArgv(run)[0]?.split("/").pop() ?? "");
 }
 
 // src/python/attribution.ts

@@ -19105,8 +19105,8 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
   return { ...env2, ...userEnv, PWD: cwd };
 }
 function runsPython(run2) {
-  if (typeof run2 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
-  return run2.some((word) => /^python[0-9.]*$/.test(word.split("/").pop() ?? ""));
+  if (typeof run2 === "string" && viaShell(run2)) return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
+  return /^python[0-9.]*$/.test(commandArgv(run2)[0]?.split("/").pop() ?? "");
 }
 
 // src/python/attribution.ts

@@ -1,4 +1,5 @@
-import type { InstrumentMode } from '../config/types.ts';
+import { commandArgv, viaShell } from '../config/command.ts';
+import type { Command, InstrumentMode } from '../config/types.ts';
 
 /**
  * The benchmark's whole environment. Every variable changes the bytes on the initial stack and so,
@@ -59,11 +60,11 @@ export function benchmarkEnvironment(
 }
 
 /**
- * Whether a benchmark runs Python: a word of its command names python… (the program, or one a
- * wrapper starts: `nice python3 b.py`), in an argv list or a string's text alike, so that plain words
- * and the same argv list get the same warm-up, environment and count.
+ * Whether a benchmark runs Python: its program is python… (an argv list's first word, or a string of
+ * plain words' first, which is how it runs: config/command.ts), or a shell line calls it anywhere.
+ * By the program, not any word: an argument `python` (`./bench --engine python`) is no Python run.
  */
-export function runsPython(run: string | readonly string[]): boolean {
-  if (typeof run === 'string') return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
-  return run.some((word) => /^python[0-9.]*$/.test(word.split('/').pop() ?? ''));
+export function runsPython(run: Command): boolean {
+  if (typeof run === 'string' && viaShell(run)) return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
+  return /^python[0-9.]*$/.test(commandArgv(run)[0]?.split('/').pop() ?? '');
 }

@@ -9,9 +9,12 @@ test('Python benchmarks are recognised by their program or shell string', () => 
   for (const run of [['./python-like'], ['pythonista'], 'echo mypython', ['sh', '-c', 'true']]) assert.ok(!runsPython(run), String(run));
 });
 
-test('plain words and the same argv list are the same Python benchmark or not, a wrapper before python included', () => {
-  for (const line of ['nice python3 b.py', 'env python3.13 -c 1', '/usr/bin/time .venv/bin/python x', 'python3', 'nice ./b', 'make bench', 'echo x=python'])
+test('plain words and the same argv list are the same Python benchmark or not: by the program, not an argument', () => {
+  for (const line of ['python3 b.py', '.venv/bin/python3.13 -c 1', 'nice python3 b.py', './bench --engine python', 'make bench', 'echo x=python'])
     assert.equal(runsPython(commandArgv(line)), runsPython(line), line);
+  assert.ok(!runsPython(['./bench', '--engine', 'python']));
+  // A shell line is read as text: a shell may start python anywhere in it.
+  assert.ok(runsPython('nice python3 b.py > /dev/null'));
 });
 
 test('the environment is fixed in content and order; a Python run gets a bytecode cache instead of no bytecode', () => {
