@@ -27,8 +27,9 @@ test("a view binds cg-bench's own paths in /tmp by its table: one mount and one 
     import { spawnSync } from 'node:child_process';
     const sandbox = untrustedSandbox({ root: ${JSON.stringify(ROOT)}, network: false, oneCpu: true, cpus: [0], env: process.getuid() === 0 ? { CG_BENCH_RUN_AS: '65534:65534' } : {} });
     const own = ${JSON.stringify(own)};
-    const { argv, env } = sandboxedCommand(sandbox, ['/bin/cat', ...own.map((d) => d + '/file')], { PATH: process.env.PATH }, true, 0, own, ${JSON.stringify(ROOT)});
-    const r = spawnSync('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', ${JSON.stringify(trace)}, ...argv], { encoding: 'utf8', cwd: ${JSON.stringify(ROOT)}, env });
+    // Run from /: a working directory in /tmp (a clone made with mktemp -d) is bound back by a mount of its own.
+    const { argv, env } = sandboxedCommand(sandbox, ['/bin/cat', ...own.map((d) => d + '/file')], { PATH: process.env.PATH }, true, 0, own, '/');
+    const r = spawnSync('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', ${JSON.stringify(trace)}, ...argv], { encoding: 'utf8', cwd: '/', env });
     endStrays(sandbox);
     console.log(JSON.stringify({ seal: sandbox.seal, status: r.status, out: r.stdout, err: r.stderr }));
   `;
