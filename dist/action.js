@@ -48250,7 +48250,7 @@ function handedPathProblem(given, workingDirectory = false) {
   if (shared(path12) && /\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join12(path12)} written so`;
   for (const at of /* @__PURE__ */ new Set([path12, real])) {
     const linked = at !== path12;
-    const where3 = linked ? ` (through a link, ${at})` : "";
+    const where3 = linked ? " (through a link)" : "";
     if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where3} in another run's private temporary directory`;
     for (const reserved of reservedDirectories()) {
       if ((at === reserved || reserved.startsWith(`${at}/`)) && (workingDirectory || linked))

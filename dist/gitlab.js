@@ -16550,7 +16550,7 @@ function handedPathProblem(given, workingDirectory = false) {
   if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join10(path)} written so`;
   for (const at of /* @__PURE__ */ new Set([path, real])) {
     const linked = at !== path;
-    const where2 = linked ? ` (through a link, ${at})` : "";
+    const where2 = linked ? " (through a link)" : "";
     if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where2} in another run's private temporary directory`;
     for (const reserved of reservedDirectories()) {
       if ((at === reserved || reserved.startsWith(`${at}/`)) && (workingDirectory || linked))

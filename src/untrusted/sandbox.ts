@@ -355,7 +355,8 @@ export function handedPathProblem(given: string, workingDirectory = false): stri
   if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
   for (const at of new Set([path, real])) {
     const linked = at !== path;
-    const where = linked ? ` (through a link, ${at})` : '';
+    // Not where the link leads: root resolved it, and the code's uid may not be able to (review r12).
+    const where = linked ? ' (through a link)' : '';
     if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where} in another run's private temporary directory`;
     for (const reserved of reservedDirectories()) {
       if ((at === reserved || reserved.startsWith(`${at}/`)) && (workingDirectory || linked))
