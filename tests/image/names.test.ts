@@ -49,4 +49,28 @@ describe('image names', { timeout: 5 * 60_000 }, () => {
     // test-suite-Ab12 only starts like the suite's name: another suite's.
     assert.deepEqual(names(), [`${REPO}:one`, `${REPO}:test`, `${REPO}:test-examples`, `${REPO}:test-other`, `${REPO}:test-suite-Ab12`].sort());
   });
+
+  test('suite-images.sh removes the image a shared name held before once nothing names it, and keeps one still named', (t) => {
+    // An older suite's images under the shared names: one named only so, one named elsewhere too.
+    const older = (content: string, ...tags: string[]) => {
+      writeFileSync(join(context, 'names'), `${process.pid} ${content}\n`);
+      const built = engine(['build', ...BUILD_FLAGS, '-q', ...tags.flatMap((tag) => ['-t', `${REPO}:${tag}`]), context]);
+      assert.equal(built.status, 0, built.stderr);
+      return built.stdout.trim().split('\n').pop()!;
+    };
+    const nameless = older('older', 'shared');
+    const kept = older('older-kept', 'shared-examples', 'elsewhere');
+    t.after(() => {
+      for (const image of [nameless, kept]) engine(['rmi', '-f', image]);
+    });
+    for (const tag of ['suite-Cd2', 'suite-Cd2-examples']) assert.equal(engine(['tag', id, `${REPO}:${tag}`]).status, 0);
+    const r = spawnSync('bash', [join(ROOT, 'tests', 'image', 'suite-images.sh'), `${REPO}:suite-Cd2`, `${REPO}:shared`], {
+      encoding: 'utf8',
+      env: { ...process.env, CG_BENCH_TEST_ENGINE: BARE_ENGINE.join(' ') },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.notEqual(engine(['image', 'inspect', nameless]).status, 0, 'the image no name holds any more is removed');
+    assert.equal(engine(['image', 'inspect', kept]).status, 0, 'an image still named elsewhere stays');
+    for (const tag of ['shared', 'shared-examples']) assert.equal(engine(['image', 'inspect', '--format', '{{.Id}}', `${REPO}:${tag}`]).stdout.trim(), id);
+  });
 });
