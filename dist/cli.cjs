@@ -19257,13 +19257,15 @@ var REASONS = [
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
 ];
+var STDERR_END_BYTES = 16 * 1024;
 function launchFailure(program, exitCode, stderrEnd, cwd, path) {
   const text3 = stderrEnd.trimEnd();
   const last = text3.slice(text3.lastIndexOf("\n") + 1);
   for (const reason of REASONS) {
     if (exitCode !== reason.status) continue;
     const line = `valgrind: ${program}: ${reason.words}`;
-    const cutAtStart = last === text3 && last.length > line.length - program.length && line.endsWith(last);
+    const cut2 = Buffer.byteLength(stderrEnd) >= STDERR_END_BYTES;
+    const cutAtStart = cut2 && last === text3 && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
   }
   return void 0;
@@ -19544,7 +19546,7 @@ ${names}`
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = (0, import_node_fs21.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path21.join)(dir, n))).sort()[0];
-    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, 16 * 1024) ?? "", spec.cwd, env2["PATH"]) : void 0;
+    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? "", spec.cwd, env2["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);

@@ -17875,13 +17875,15 @@ var REASONS = [
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
 ];
+var STDERR_END_BYTES = 16 * 1024;
 function launchFailure(program, exitCode, stderrEnd, cwd, path) {
   const text2 = stderrEnd.trimEnd();
   const last = text2.slice(text2.lastIndexOf("\n") + 1);
   for (const reason of REASONS) {
     if (exitCode !== reason.status) continue;
     const line = `valgrind: ${program}: ${reason.words}`;
-    const cutAtStart = last === text2 && last.length > line.length - program.length && line.endsWith(last);
+    const cut = Buffer.byteLength(stderrEnd) >= STDERR_END_BYTES;
+    const cutAtStart = cut && last === text2 && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
   }
   return void 0;
@@ -18162,7 +18164,7 @@ ${names}`
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
-    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, 16 * 1024) ?? "", spec.cwd, env["PATH"]) : void 0;
+    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? "", spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);

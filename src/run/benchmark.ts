@@ -16,7 +16,7 @@ import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
-import { launchFailure } from './launch-failure.ts';
+import { launchFailure, STDERR_END_BYTES } from './launch-failure.ts';
 import { withPrivateHome } from './private-home.ts';
 import { endLeftovers } from './leftovers.ts';
 import { runProcess } from '../untrusted/process.ts';
@@ -191,7 +191,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       .filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n)))
       .sort()[0];
     // Valgrind could not start the program: said in cg-bench's words, as the run itself found it.
-    const launch = failed && !result.signal ? launchFailure(argv[0]!, result.exitCode, readTail(stderr, 16 * 1024) ?? '', spec.cwd, env['PATH']) : undefined;
+    const launch =
+      failed && !result.signal ? launchFailure(argv[0]!, result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? '', spec.cwd, env['PATH']) : undefined;
     if (launch) return { ...result, message: launch };
     const why = result.signal
       ? `killed by ${result.signal}`
