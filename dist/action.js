@@ -39441,9 +39441,12 @@ function readHead(path12, bytes) {
 function readTail(path12, bytes) {
   return readAt(path12, bytes, "end");
 }
+var LOG_TAIL_BYTES = 16 * KiB;
 function logTail(path12, lines = 20) {
-  const text2 = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
-  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+  return lastLines(readTail(path12, LOG_TAIL_BYTES) ?? "", lines);
+}
+function lastLines(end, lines = 20) {
+  return end.trimEnd().split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
 // src/util/json-schema.ts
@@ -49575,15 +49578,14 @@ var REASONS = [
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
 ];
-var STDERR_END_BYTES = 16 * 1024;
 function launchFailure(program, exitCode, stderrEnd, cwd, path12) {
   const text2 = stderrEnd.trimEnd();
   const last = text2.slice(text2.lastIndexOf("\n") + 1);
+  const cut = last === text2 && Buffer.byteLength(stderrEnd) >= LOG_TAIL_BYTES;
   for (const reason of REASONS) {
     if (exitCode !== reason.status) continue;
     const line = `valgrind: ${program}: ${reason.words}`;
-    const cut = Buffer.byteLength(stderrEnd) >= STDERR_END_BYTES;
-    const cutAtStart = cut && last === text2 && last.length > line.length - program.length && line.endsWith(last);
+    const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path12);
   }
   return void 0;
@@ -49863,11 +49865,12 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join20(dir, n))).sort()[0];
-    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? "", spec.cwd, env["PATH"]) : void 0;
+    const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
+    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join20(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const stderrTail = logTail(stderr);
+    const stderrTail = lastLines(stderrEnd);
     const logTailText = stderrTail || !valgrindLog ? "" : logTail(join20(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
@@ -54066,7 +54069,7 @@ function readPaired(outDir) {
 function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
-function lastLines(text2, n = 15) {
+function lastLines2(text2, n = 15) {
   return text2.trim().split("\n").slice(-n).join("\n");
 }
 function readIfPresent(path12) {
@@ -54138,7 +54141,7 @@ function containerMeasurer(options) {
         () => {
         }
       );
-      if (r.code !== 0) throw new CgBenchError(`cannot run the image ${options.image}: ${lastLines(r.stderr)}`);
+      if (r.code !== 0) throw new CgBenchError(`cannot run the image ${options.image}: ${lastLines2(r.stderr)}`);
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
@@ -54169,7 +54172,7 @@ function containerMeasurer(options) {
       return {
         code: r.code,
         results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join26(outDir, "results.json")),
-        error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0
+        error: r.code === ExitCode2.usage ? lastLines2(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
@@ -54187,7 +54190,7 @@ function containerMeasurer(options) {
         asksForNetwork(resolve8(headCheckout, config))
       );
       removeLinks(outDir);
-      if (r.code !== ExitCode2.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
+      if (r.code !== ExitCode2.ok) return { error: lastLines2(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
       return readPaired(outDir);
     }
   };

@@ -7668,9 +7668,12 @@ function readHead(path, bytes) {
 function readTail(path, bytes) {
   return readAt(path, bytes, "end");
 }
+var LOG_TAIL_BYTES = 16 * KiB;
 function logTail(path, lines = 20) {
-  const text3 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
-  return text3.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+  return lastLines(readTail(path, LOG_TAIL_BYTES) ?? "", lines);
+}
+function lastLines(end, lines = 20) {
+  return end.trimEnd().split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
 // src/parse/cachegrind.ts
@@ -19257,15 +19260,14 @@ var REASONS = [
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
 ];
-var STDERR_END_BYTES = 16 * 1024;
 function launchFailure(program, exitCode, stderrEnd, cwd, path) {
   const text3 = stderrEnd.trimEnd();
   const last = text3.slice(text3.lastIndexOf("\n") + 1);
+  const cut2 = last === text3 && Buffer.byteLength(stderrEnd) >= LOG_TAIL_BYTES;
   for (const reason of REASONS) {
     if (exitCode !== reason.status) continue;
     const line = `valgrind: ${program}: ${reason.words}`;
-    const cut2 = Buffer.byteLength(stderrEnd) >= STDERR_END_BYTES;
-    const cutAtStart = cut2 && last === text3 && last.length > line.length - program.length && line.endsWith(last);
+    const cutAtStart = cut2 && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
   }
   return void 0;
@@ -19545,11 +19547,12 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = (0, import_node_fs21.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path21.join)(dir, n))).sort()[0];
-    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? "", spec.cwd, env2["PATH"]) : void 0;
+    const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
+    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env2["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
+    const valgrindLog = (0, import_node_fs21.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path21.join)(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const stderrTail = logTail(stderr);
+    const stderrTail = lastLines(stderrEnd);
     const logTailText = stderrTail || !valgrindLog ? "" : logTail((0, import_node_path21.join)(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:

@@ -8466,9 +8466,12 @@ function readHead(path, bytes) {
 function readTail(path, bytes) {
   return readAt(path, bytes, "end");
 }
+var LOG_TAIL_BYTES = 16 * KiB;
 function logTail(path, lines = 20) {
-  const text2 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
-  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+  return lastLines(readTail(path, LOG_TAIL_BYTES) ?? "", lines);
+}
+function lastLines(end, lines = 20) {
+  return end.trimEnd().split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
 // src/util/json-schema.ts
@@ -17875,15 +17878,14 @@ var REASONS = [
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
 ];
-var STDERR_END_BYTES = 16 * 1024;
 function launchFailure(program, exitCode, stderrEnd, cwd, path) {
   const text2 = stderrEnd.trimEnd();
   const last = text2.slice(text2.lastIndexOf("\n") + 1);
+  const cut = last === text2 && Buffer.byteLength(stderrEnd) >= LOG_TAIL_BYTES;
   for (const reason of REASONS) {
     if (exitCode !== reason.status) continue;
     const line = `valgrind: ${program}: ${reason.words}`;
-    const cut = Buffer.byteLength(stderrEnd) >= STDERR_END_BYTES;
-    const cutAtStart = cut && last === text2 && last.length > line.length - program.length && line.endsWith(last);
+    const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
   }
   return void 0;
@@ -18163,11 +18165,12 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
-    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? "", spec.cwd, env["PATH"]) : void 0;
+    const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
+    const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const stderrTail = logTail(stderr);
+    const stderrTail = lastLines(stderrEnd);
     const logTailText = stderrTail || !valgrindLog ? "" : logTail(join18(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:

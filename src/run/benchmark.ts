@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import { join, relative } from 'node:path';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
-import { logTail, readTail } from '../untrusted/read.ts';
+import { LOG_TAIL_BYTES, lastLines, logTail, readTail } from '../untrusted/read.ts';
 import { gzipAndRemove } from './gzip.ts';
 import { measureCallTree } from './call-tree.ts';
 import { measureMemory } from './memory.ts';
@@ -16,7 +16,7 @@ import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
-import { launchFailure, STDERR_END_BYTES } from './launch-failure.ts';
+import { launchFailure } from './launch-failure.ts';
 import { withPrivateHome } from './private-home.ts';
 import { endLeftovers } from './leftovers.ts';
 import { runProcess } from '../untrusted/process.ts';
@@ -187,20 +187,21 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
+    // Read once: Valgrind's line when it could not start the program, else the lines shown.
+    const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? '';
+    // Valgrind could not start the program: said in cg-bench's words, as the run itself found it.
+    const launch = failed && !result.signal ? launchFailure(argv[0]!, result.exitCode, stderrEnd, spec.cwd, env['PATH']) : undefined;
+    if (launch) return { ...result, message: launch };
     const valgrindLog = readdirSync(dir)
       .filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n)))
       .sort()[0];
-    // Valgrind could not start the program: said in cg-bench's words, as the run itself found it.
-    const launch =
-      failed && !result.signal ? launchFailure(argv[0]!, result.exitCode, readTail(stderr, STDERR_END_BYTES) ?? '', spec.cwd, env['PATH']) : undefined;
-    if (launch) return { ...result, message: launch };
     const why = result.signal
       ? `killed by ${result.signal}`
       : failed
         ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}`
         : (parseProblem ?? 'Cachegrind wrote no output');
     // With nothing on stderr, Valgrind's own log often says why (and is labelled as what it is).
-    const stderrTail = logTail(stderr);
+    const stderrTail = lastLines(stderrEnd);
     const logTailText = stderrTail || !valgrindLog ? '' : logTail(join(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:\n${stderrTail}` : logTailText ? `last lines of Valgrind's log:\n${logTailText}` : '';
     return { ...result, message: details ? `${why}; ${details}` : why };

@@ -1,3 +1,5 @@
+import { LOG_TAIL_BYTES } from '../untrusted/read.ts';
+
 /**
  * Why Valgrind could not start a benchmark's program, in cg-bench's words, read from what the run
  * itself said: Valgrind's last line of stderr, `valgrind: PROGRAM: REASON`, with its exit status.
@@ -12,23 +14,20 @@ const REASONS: readonly { status: number; words: string; message: (program: stri
   { status: 126, words: 'Permission denied', message: (program) => `cannot execute ${program}: EACCES` },
 ];
 
-/** How much of a run's stderr is read for Valgrind's line: its last bytes. */
-export const STDERR_END_BYTES = 16 * 1024;
-
 /**
  * The message for a run that ended with `exitCode` and whose stderr ends with `stderrEnd` (its last
- * STDERR_END_BYTES), when Valgrind said there it could not start `program`; else undefined.
+ * LOG_TAIL_BYTES, as logTail reads them), when Valgrind said there it could not start `program`; else undefined.
  */
 export function launchFailure(program: string, exitCode: number | null, stderrEnd: string, cwd: string, path: string | undefined): string | undefined {
   const text = stderrEnd.trimEnd();
   const last = text.slice(text.lastIndexOf('\n') + 1);
+  // A program name longer than what was read: the line began before it, and only its end is there
+  // (only when the read was cut: a short stderr must be the whole line).
+  const cut = last === text && Buffer.byteLength(stderrEnd) >= LOG_TAIL_BYTES;
   for (const reason of REASONS) {
     if (exitCode !== reason.status) continue;
     const line = `valgrind: ${program}: ${reason.words}`;
-    // A program name longer than what was read: the line began before it, and only its end is there
-    // (only when the read was cut: a short stderr must be the whole line).
-    const cut = Buffer.byteLength(stderrEnd) >= STDERR_END_BYTES;
-    const cutAtStart = cut && last === text && last.length > line.length - program.length && line.endsWith(last);
+    const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
   }
   return undefined;

@@ -380,13 +380,21 @@ export function readTail(path: string, bytes: number): string | undefined {
   return readAt(path, bytes, 'end');
 }
 
+/** How much of a log's end logTail reads. */
+export const LOG_TAIL_BYTES = 16 * KiB;
+
 /**
- * The last lines of a log written by code cg-bench ran, for a message: read from its last 16 KiB
- * only, each line cut to 400 characters, so the message stays short whatever the log holds.
+ * The last lines of a log written by code cg-bench ran, for a message: read from its last
+ * LOG_TAIL_BYTES only, each line cut to 400 characters, so the message stays short whatever the log holds.
  */
 export function logTail(path: string, lines = 20): string {
-  const text = readTail(path, 16 * KiB)?.trimEnd() ?? '';
-  return text
+  return lastLines(readTail(path, LOG_TAIL_BYTES) ?? '', lines);
+}
+
+/** logTail's lines of a log's end already read (readTail(path, LOG_TAIL_BYTES)). */
+export function lastLines(end: string, lines = 20): string {
+  return end
+    .trimEnd()
     .split('\n')
     .slice(-lines)
     .map((line) => (line.length > 400 ? `${line.slice(0, 400)} … (${line.length - 400} more characters)` : line))

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launchFailure, STDERR_END_BYTES } from '../../src/run/launch-failure.ts';
+import { launchFailure } from '../../src/run/launch-failure.ts';
+import { LOG_TAIL_BYTES } from '../../src/untrusted/read.ts';
 
 // Valgrind's words (3.19 on the host and the image's, checked alike) when it cannot start a program.
 test("Valgrind's own last line and status name why a program could not start, in cg-bench's words", () => {
@@ -11,7 +12,7 @@ test("Valgrind's own last line and status name why a program could not start, in
   assert.equal(at('./x.sh', 126, 'something first\nvalgrind: ./x.sh: Permission denied\n'), 'cannot execute ./x.sh: EACCES');
   // A name longer than the end that was read: the line's end is enough.
   const long = `nosuch${'a'.repeat(20_000)}`;
-  assert.ok(at(long, 127, `${'a'.repeat(STDERR_END_BYTES)}: command not found\n`)?.startsWith('command not found: nosuchaaa'));
+  assert.ok(at(long, 127, `${'a'.repeat(LOG_TAIL_BYTES)}: command not found\n`)?.startsWith('command not found: nosuchaaa'));
   // Only then: a short stderr that merely ends like the line is the benchmark's own.
   assert.equal(at('/opt/tools/mybenchmark', 127, 'tools/mybenchmark: No such file or directory\n'), undefined);
   // Anything else is the run's own failure, said as such by the caller.
