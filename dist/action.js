@@ -38338,7 +38338,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname20, join as join43 } from "node:path";
+import { dirname as dirname21, join as join50 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -38363,12 +38363,12 @@ ${body2}
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import { join as join42, resolve as resolve11 } from "node:path";
+import { readFileSync as readFileSync11 } from "node:fs";
+import { join as join49, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join33, relative as relative15 } from "node:path";
+import { mkdirSync as mkdirSync14 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join40, relative as relative15 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve2 } from "node:path";
@@ -46709,8 +46709,8 @@ function writeResults(path12, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync2, constants as constants9, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join21 } from "node:path";
+import { accessSync as accessSync2, constants as constants9, mkdirSync as mkdirSync8, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join28 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -47429,9 +47429,9 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
+import { mkdirSync as mkdirSync7, readdirSync as readdirSync10, rmSync as rmSync9 } from "node:fs";
 import { constants as constants7 } from "node:os";
-import { join as join20, relative as relative7 } from "node:path";
+import { join as join27, relative as relative7 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -47467,7 +47467,7 @@ async function gzipAndRemove(path12, read2) {
 }
 
 // src/run/call-tree.ts
-import { join as join15 } from "node:path";
+import { join as join21 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync4, readdirSync as readdirSync2 } from "node:fs";
@@ -47735,36 +47735,23 @@ function parseCallgrind(text2, shown) {
 
 // src/run/tool-run.ts
 import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
-import { join as join13 } from "node:path";
+import { join as join19 } from "node:path";
 
-// src/untrusted/sandbox.ts
-import { spawnSync as spawnSync4 } from "node:child_process";
-import { createHash as createHash6 } from "node:crypto";
+// src/untrusted/collect-profiles.ts
 import {
-  chmodSync,
   chownSync,
-  closeSync as closeSync5,
-  fchmodSync,
-  fchownSync,
-  constants as fsConstants,
-  existsSync as existsSync5,
-  fstatSync as fstatSync3,
-  lchownSync,
-  lstatSync as lstatSync7,
-  mkdirSync as mkdirSync3,
+  closeSync as closeSync6,
+  fstatSync as fstatSync4,
+  constants as fsConstants2,
+  lstatSync as lstatSync8,
   mkdtempSync,
-  openSync as openSync4,
+  openSync as openSync5,
   readdirSync as readdirSync3,
-  readFileSync as readFileSync3,
   readSync as readSync2,
-  realpathSync as realpathSync8,
-  rmSync as rmSync5,
-  statSync as statSync4,
-  writeFileSync,
+  realpathSync as realpathSync9,
   writeSync as writeSync4
 } from "node:fs";
-import { arch as arch2, hostname } from "node:os";
-import { basename as basename8, dirname as dirname9, join as join12, relative as relative3 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/parse/cachegrind.ts
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
@@ -48039,15 +48026,232 @@ function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   };
 }
 
+// src/untrusted/shared-places.ts
+import { closeSync as closeSync5, fchmodSync, fstatSync as fstatSync3, constants as fsConstants, lstatSync as lstatSync7, mkdirSync as mkdirSync3, openSync as openSync4, realpathSync as realpathSync8 } from "node:fs";
+import { join as join12 } from "node:path";
+function runsDirectory() {
+  const dir = runsDirectoryPath();
+  sharedHomesDirectory(dir);
+  return dir;
+}
+function runsDirectoryPath() {
+  return join12(ownTmpdir(), "cg-bench-runs");
+}
+function runsCover() {
+  const runs = runsDirectoryPath();
+  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
+}
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+var PRIVATE_TMP_INNER = "tmp";
+function reservedDirectories() {
+  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
+}
+var HOMES_DIR = "/tmp/cg-bench-home";
+function realOrGiven(path12) {
+  try {
+    return realpathSync8(path12);
+  } catch {
+    return path12;
+  }
+}
+function removeOrRefuse(path12) {
+  removeAsOwners([path12]);
+  try {
+    lstatSync7(path12);
+  } catch {
+    return;
+  }
+  throw sharedPlaceProblem(path12, "what is there cannot be removed");
+}
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path12, what) {
+  return new CgBenchError(`${path12}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function sharedHomesDirectory(path12) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat2;
+  try {
+    stat2 = lstatSync7(path12);
+  } catch {
+    stat2 = void 0;
+  }
+  if (stat2 && !acceptable(stat2)) {
+    if (uid !== 0) throw sharedPlaceProblem(path12, `${stat2.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    removeOrRefuse(path12);
+    stat2 = void 0;
+  }
+  if (!stat2) {
+    try {
+      mkdirSync3(path12);
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+  }
+  const fd = openSync4(path12, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
+
+// src/untrusted/collect-profiles.ts
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return realpathSync9(dir);
+  const staging = mkdtempSync(join13(runsDirectory(), "profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
+function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
+  if (staging === realpathSync9(dir)) return [];
+  const uncollected = [];
+  const owner = lstatSync8(staging).uid;
+  const buffer3 = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
+  for (const name of readdirSync3(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
+    let from;
+    try {
+      from = openSync5(join13(staging, name), fsConstants2.O_RDONLY | fsConstants2.O_NOFOLLOW | fsConstants2.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      const stat2 = fstatSync4(from);
+      if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
+      const limit = passedLimit(stat2.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat2.size, limit });
+        continue;
+      }
+      files++;
+      const to = openSync5(join13(dir, name), "wx");
+      try {
+        for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
+          writeSync4(to, buffer3, 0, n);
+      } finally {
+        closeSync6(to);
+      }
+      total += stat2.size;
+    } finally {
+      closeSync6(from);
+    }
+  }
+  removeAsOwners([staging]);
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
+}
+function isPlainFile(path12) {
+  try {
+    const stat2 = lstatSync8(path12);
+    return stat2.isFile() && stat2.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+
+// src/untrusted/sandbox.ts
+import { readdirSync as readdirSync6, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { hostname } from "node:os";
+import { join as join18, relative as relative3 } from "node:path";
+
 // src/util/fixed-hostname.ts
 var FIXED_HOSTNAME = "cg-bench";
 
-// src/untrusted/entropy-seal.ts
-var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+// src/untrusted/cpu-view.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    const match3 = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match3) return [];
+    const from = Number(match3[1]);
+    const to = match3[2] === void 0 ? from : Number(match3[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// src/untrusted/fixed-entropy.ts
+import { createHash as createHash5 } from "node:crypto";
+import { lstatSync as lstatSync9 } from "node:fs";
+import { basename as basename8, dirname as dirname9, join as join14 } from "node:path";
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join14(dirname9(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname9(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join14(dir.path, basename8(file));
+    try {
+      const s = lstatSync9(held2);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+    const made = make();
+    try {
+      replaceKeptFile(dir, basename8(file), made);
+    } catch {
+    }
+    return made;
+  } finally {
+    dir.release();
+  }
+}
 
 // src/untrusted/kept-probes.ts
-import { createHash as createHash5 } from "node:crypto";
-import { readFileSync as readFileSync2, readlinkSync as readlinkSync4 } from "node:fs";
+import { createHash as createHash6 } from "node:crypto";
+import { readFileSync as readFileSync3, readlinkSync as readlinkSync4 } from "node:fs";
 import { machine as machine3, release as release2, version as version2 } from "node:os";
 var USERNS_SETTINGS = [
   "/proc/sys/user/max_user_namespaces",
@@ -48070,7 +48274,7 @@ function machineIdentity(env) {
     kernel: `${release2()} ${version2()}`,
     ids: `${process.getuid?.()}:${process.getgid?.()}`,
     namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => readlinkSync4(`/proc/self/ns/${ns}`))),
-    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync3(file, "utf8").trim())),
     image: `${env["CG_BENCH_IMAGE"] ?? ""}@${env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
     path: ownProgramsPath(),
@@ -48080,7 +48284,7 @@ function machineIdentity(env) {
 }
 function keyOf(argv, perRun, env) {
   const stable = argv.map((a) => perRun.reduce((text2, part, i) => text2.split(part).join(`<run-${i}>`), a));
-  return createHash5("sha256").update(machineIdentity(env)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+  return createHash6("sha256").update(machineIdentity(env)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
 }
 var answeredFromFile = [];
 function keptProbe(probe, perRun, env = process.env) {
@@ -48115,133 +48319,51 @@ function keptProbesStillWork(probe, env = process.env) {
   return false;
 }
 
-// src/untrusted/sandbox.ts
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match3 = /^(\d+):(\d+)$/.exec(asked);
-    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    if (Number(match3[1]) === 0)
-      throw new CgBenchError(
-        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
-      );
-    if (match3.slice(1).some((id) => Number(id) >= 4294967295))
-      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
-    if (Number(match3[2]) === 0)
-      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
-    return { uid: Number(match3[1]), gid: Number(match3[2]) };
-  }
-  const owner = statSync4(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
+// src/untrusted/pid-namespace.ts
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 function pidNamespace(proc) {
   return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
 }
-var PROC_REFUSED = "mount /proc failed";
-var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
-var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    const match3 = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!match3) return [];
-    const from = Number(match3[1]);
-    const to = match3[2] === void 0 ? from : Number(match3[2]);
-    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function allowedCpus() {
-  try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync3("/proc/self/status", "utf8"));
-    return line ? parseCpuList(line[1]) : [];
-  } catch {
-    return [];
-  }
-}
-var ENTROPY_BYTES = 1 << 20;
-function fixedEntropy(size = ENTROPY_BYTES) {
-  const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash6("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
-  return out;
-}
-var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
-function keptEntropyFile(env = process.env) {
-  const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join12(dirname9(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
-}
-function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname9(file));
-  if (file === void 0 || dir === void 0) return make();
-  try {
-    const held2 = join12(dir.path, basename8(file));
-    try {
-      const s = lstatSync7(held2);
-      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
-      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash6("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
-      }
-    } catch {
-    }
-    const made = make();
-    try {
-      replaceKeptFile(dir, basename8(file), made);
-    } catch {
-    }
-    return made;
-  } finally {
-    dir.release();
-  }
-}
-function runsDirectory() {
-  const dir = runsDirectoryPath();
-  sharedHomesDirectory(dir);
-  return dir;
-}
-function runsDirectoryPath() {
-  return join12(ownTmpdir(), "cg-bench-runs");
-}
-function runsCover() {
-  const runs = runsDirectoryPath();
-  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
-}
+
+// src/untrusted/probes.ts
+import { spawnSync as spawnSync4 } from "node:child_process";
+import { readdirSync as readdirSync4 } from "node:fs";
+import { join as join16 } from "node:path";
+
+// src/untrusted/view.ts
+import { chmodSync, mkdtempSync as mkdtempSync2, rmSync as rmSync5, writeFileSync } from "node:fs";
+import { arch as arch2 } from "node:os";
+import { dirname as dirname10, join as join15 } from "node:path";
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/view.ts
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join12(runsDirectory(), "seal-"));
+  const dir = mkdtempSync2(join15(runsDirectory(), "seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join12(dir, "one-cpu");
+  const oneCpu = join15(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join12(dir, "entropy");
+  const entropy = join15(dir, "entropy");
   writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch2() === "x64") {
-    entropySeal = join12(dir, "entropy-seal");
+    entropySeal = join15(dir, "entropy-seal");
     writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
+function sealFilesDirectory() {
+  return sealFiles && dirname10(sealFiles.oneCpu);
+}
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var KEPT_END = "cg-bench-kept-end";
-var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
-var PRIVATE_TMP_INNER = "tmp";
 var HANDED_START = "cg-bench-handed";
-function reservedDirectories() {
-  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
-}
-var HOMES_DIR = "/tmp/cg-bench-home";
 var HANDED_VARIABLES = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
 function handedPathProblem(given, workingDirectory = false) {
   const path12 = given.length > 1 ? given.replace(/\/+$/, "") : given;
@@ -48250,7 +48372,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const cover = runsCover();
   const covered = (at) => cover !== void 0 && (at === cover || at.startsWith(`${cover}/`));
   if (!shared(path12) && !covered(path12) && !covered(real) && !(workingDirectory && shared(real))) return void 0;
-  if (shared(path12) && /\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join12(path12)} written so`;
+  if (shared(path12) && /\/\/|\/\.\.?(?:\/|$)/.test(path12)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join15(path12)} written so`;
   for (const at of /* @__PURE__ */ new Set([path12, real])) {
     const linked = at !== path12;
     const where3 = linked ? " (through a link)" : "";
@@ -48438,7 +48560,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname9(files.oneCpu)] : [],
+    ...files ? [dirname10(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
@@ -48455,34 +48577,9 @@ function viewPrefix(net, pid, inner, view, kept) {
     ...pid ? PID_NAMESPACE_INIT : []
   ];
 }
-function realOrGiven(path12) {
-  try {
-    return realpathSync8(path12);
-  } catch {
-    return path12;
-  }
-}
-var UNSEALED = {
-  pids: "host",
-  ids: "host",
-  network: "host",
-  cpus: "host",
-  entropy: "os",
-  tmp: "shared",
-  proc: "host",
-  ipc: "host",
-  hostname: "host"
-};
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
-function overflowId(kind) {
-  try {
-    const n = Number(readFileSync3(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
-    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
-  } catch {
-    return UNTRUSTED_ID;
-  }
-}
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+
+// src/untrusted/probes.ts
+var PROC_REFUSED = "mount /proc failed";
 var PROBE_ATTEMPTS = 4;
 var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
@@ -48517,7 +48614,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join12(dir, name));
+    return readdirSync4(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join16(dir, name));
   } catch {
     return [];
   }
@@ -48537,9 +48634,103 @@ var freshProcWorks = cached(
     return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
   })
 );
+
+// src/untrusted/strays.ts
+import { spawnSync as spawnSync5 } from "node:child_process";
+import { existsSync as existsSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { join as join17 } from "node:path";
+function uidBusy(uid) {
+  for (const name of readdirSync5("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (statSync4(`/proc/${name}`).uid !== uid) continue;
+      const stat2 = readFileSync4(`/proc/${name}/stat`, "utf8");
+      if (stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) !== "Z") return true;
+    } catch {
+    }
+  }
+  return false;
+}
+function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function removePrivateTmp() {
+  const ended = [];
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = readdirSync5(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && existsSync5(`/proc/${owner}`)) continue;
+      ended.push(join17(dir, name));
+    }
+  }
+  removeAsOwners(ended);
+}
+function killStrays(sandbox) {
+  const strays = sandbox.strays;
+  if (!strays) return;
+  const asStrays = asId(strays);
+  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
+    spawnSync5(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { env: ownProgramsEnv(), stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+  }
+}
+
+// src/untrusted/sandbox.ts
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match3 = /^(\d+):(\d+)$/.exec(asked);
+    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    if (Number(match3[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
+      );
+    if (match3.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    if (Number(match3[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
+    return { uid: Number(match3[1]), gid: Number(match3[2]) };
+  }
+  const owner = statSync5(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var UNSEALED = {
+  pids: "host",
+  ids: "host",
+  network: "host",
+  cpus: "host",
+  entropy: "os",
+  tmp: "shared",
+  proc: "host",
+  ipc: "host",
+  hostname: "host"
+};
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync5(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function onlyLoopback() {
   try {
-    return readdirSync3("/sys/class/net").every((name) => name === "lo");
+    return readdirSync6("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -48581,7 +48772,7 @@ function sandboxProbesStillWork() {
 function makeSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const perRun = () => [...sealFiles ? [dirname9(sealFiles.oneCpu)] : [], PRIVATE_TMP_NAME];
+  const perRun = () => [sealFilesDirectory(), PRIVATE_TMP_NAME].filter((part) => part !== void 0);
   const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
   const procProbe = options.probe ? probe : own(freshProcWorks);
@@ -48737,18 +48928,6 @@ function makeSandbox(options) {
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
   return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix: prefix2, measuredPrefix: [...prefix2], seal, notes };
 }
-function uidBusy(uid) {
-  for (const name of readdirSync3("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (statSync4(`/proc/${name}`).uid !== uid) continue;
-      const stat2 = readFileSync3(`/proc/${name}/stat`, "utf8");
-      if (stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) !== "Z") return true;
-    } catch {
-    }
-  }
-  return false;
-}
 function strayOwner(user, ownUid, busy, notes) {
   if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
   if (user.uid === UNTRUSTED_ID) {
@@ -48765,44 +48944,6 @@ function strayOwner(user, ownUid, busy, notes) {
   }
   notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
   return user;
-}
-function endStrays(sandbox) {
-  killStrays(sandbox);
-  removePrivateTmp();
-}
-function removeOrRefuse(path12) {
-  removeAsOwners([path12]);
-  try {
-    lstatSync7(path12);
-  } catch {
-    return;
-  }
-  throw sharedPlaceProblem(path12, "what is there cannot be removed");
-}
-function removePrivateTmp() {
-  const ended = [];
-  for (const dir of SHARED_TMP_DIRS) {
-    let names;
-    try {
-      names = readdirSync3(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
-      if (owner === void 0 || owner !== String(process.pid) && existsSync5(`/proc/${owner}`)) continue;
-      ended.push(join12(dir, name));
-    }
-  }
-  removeAsOwners(ended);
-}
-function killStrays(sandbox) {
-  const strays = sandbox.strays;
-  if (!strays) return;
-  const asStrays = asId(strays);
-  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    spawnSync4(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { env: ownProgramsEnv(), stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  }
 }
 function missingSeal(required, seal, uncontained) {
   const missing = [];
@@ -48837,7 +48978,7 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path12 = join12(cwd, arg);
+  const path12 = join18(cwd, arg);
   const real = realOrGiven(path12);
   const up = relative3(cwd, path12);
   const outside = up === ".." || up.startsWith("../");
@@ -48849,244 +48990,15 @@ function withKept(prefix2, own, handed) {
   if (start < 0 || end < 0) return [...prefix2];
   return [...prefix2.slice(0, start), ...own, ...prefix2.slice(start, end), ...handed, ...prefix2.slice(end)];
 }
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync8(dir);
-  const staging = mkdtempSync(join12(runsDirectory(), "profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
-var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
-function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync8(dir)) return [];
-  const uncollected = [];
-  const owner = lstatSync7(staging).uid;
-  const buffer3 = Buffer.alloc(1 << 20);
-  let total = 0;
-  let files = 0;
-  for (const name of readdirSync3(staging)) {
-    if (!VALGRIND_FILE.test(name)) continue;
-    let from;
-    try {
-      from = openSync4(join12(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      const stat2 = fstatSync3(from);
-      if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      const limit = passedLimit(stat2.size, total, files, limits);
-      if (limit) {
-        uncollected.push({ name, size: stat2.size, limit });
-        continue;
-      }
-      files++;
-      const to = openSync4(join12(dir, name), "wx");
-      try {
-        for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
-          writeSync4(to, buffer3, 0, n);
-      } finally {
-        closeSync5(to);
-      }
-      total += stat2.size;
-    } finally {
-      closeSync5(from);
-    }
-  }
-  removeAsOwners([staging]);
-  return uncollected;
-}
-function passedLimit(size, total, files, limits) {
-  if (size > limits.file) return "file";
-  if (total + size > limits.total) return "total";
-  if (files >= limits.files) return "files";
-  return void 0;
-}
-function shownSize(bytes) {
-  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
-}
-function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
-  const why = ({ name, size, limit }) => {
-    switch (limit) {
-      case "file":
-        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
-      case "total":
-        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
-      case "files":
-        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
-    }
-  };
-  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
-}
-function giveTree(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path12) => {
-    const stat2 = lstatSync7(path12);
-    lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync3(path12)) walk(join12(path12, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
-function sharedPlaceProblem(path12, what) {
-  return new CgBenchError(`${path12}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
-}
-function remakeGivenDirectory(sandbox, path12, inside2 = []) {
-  makeGivenDirectory(sandbox, path12, inside2, false);
-}
-function makeSetupHome(sandbox, path12) {
-  makeGivenDirectory(sandbox, path12, [], sandbox.user === void 0);
-}
-function makeGivenDirectory(sandbox, path12, inside2, keep) {
-  if (keep) {
-    let fd2;
-    try {
-      fd2 = openSync4(path12, DIRECTORY_FLAGS);
-    } catch {
-    }
-    if (fd2 !== void 0) {
-      try {
-        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
-        return;
-      } finally {
-        closeSync5(fd2);
-      }
-    }
-  }
-  removeOrRefuse(path12);
-  try {
-    mkdirSync3(path12);
-  } catch (error2) {
-    if (error2.code === "EEXIST") throw sharedPlaceProblem(path12, "something else was put there while cg-bench made it");
-    throw error2;
-  }
-  const fd = openSync4(path12, DIRECTORY_FLAGS);
-  try {
-    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
-    for (const name of inside2) {
-      const at = join12(`/proc/self/fd/${fd}`, name);
-      mkdirSync3(at);
-      const sub = openSync4(at, DIRECTORY_FLAGS);
-      try {
-        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
-      } finally {
-        closeSync5(sub);
-      }
-    }
-    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function sharedHomesDirectory(path12) {
-  const uid = process.getuid?.();
-  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
-  let stat2;
-  try {
-    stat2 = lstatSync7(path12);
-  } catch {
-    stat2 = void 0;
-  }
-  if (stat2 && !acceptable(stat2)) {
-    if (uid !== 0) throw sharedPlaceProblem(path12, `${stat2.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    removeOrRefuse(path12);
-    stat2 = void 0;
-  }
-  if (!stat2) {
-    try {
-      mkdirSync3(path12);
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-    }
-  }
-  const fd = openSync4(path12, DIRECTORY_FLAGS);
-  try {
-    const held2 = fstatSync3(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function isPlainFile(path12) {
-  try {
-    const stat2 = lstatSync7(path12);
-    return stat2.isFile() && stat2.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
-}
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync7, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker2) {
   const found2 = [];
-  for (const name of readdirSync4("/proc")) {
+  for (const name of readdirSync7("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found2.push(Number(name));
+      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found2.push(Number(name));
     } catch {
     }
   }
@@ -49116,15 +49028,15 @@ async function endLeftovers(run, marker2, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run, tool) {
-  const dir = join13(run.dir, tool.directory);
+  const dir = join19(run.dir, tool.directory);
   rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  const stderr = join13(dir, "stderr.log");
+  const stderr = join19(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
     command: sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
-    stdout: { file: join13(dir, "stdout.log") },
+    stdout: { file: join19(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -49145,7 +49057,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = join13(dir, name);
+    const file = join19(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -49160,8 +49072,8 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants6, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname10, join as join14 } from "node:path";
+import { accessSync, constants as constants6, openSync as openSync6, readSync as readSync3, closeSync as closeSync7 } from "node:fs";
+import { delimiter as delimiter3, dirname as dirname11, join as join20 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants6.X_OK);
@@ -49171,18 +49083,18 @@ function isExecutable(path12) {
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync5(path12, "r");
+  const fd = openSync6(path12, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    closeSync6(fd);
+    closeSync7(fd);
   }
 }
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join14(dir, program);
+    const candidate = join20(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -49196,7 +49108,7 @@ function locateValgrind(env = process.env) {
     );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join14(dirname10(bin), "valgrind.bin");
+    const real = join20(dirname11(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -49272,12 +49184,12 @@ async function measureCallTree(run) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join15(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  writeNewFile(join21(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { join as join16 } from "node:path";
+import { join as join22 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
   const profiles = [];
@@ -49291,7 +49203,7 @@ async function measureMemory(run) {
     read: (text2, name) => profiles.push(parseDhat(text2, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join16(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => join22(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
@@ -49392,8 +49304,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname11, isAbsolute as isAbsolute4, join as join17, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync6, readdirSync as readdirSync9, readFileSync as readFileSync7, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname12, isAbsolute as isAbsolute4, join as join24, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -49430,16 +49342,80 @@ function runsPython(run) {
   return /^python[0-9.]*$/.test(commandArgv(run)[0]?.split("/").pop() ?? "");
 }
 
+// src/untrusted/given-directories.ts
+import { chownSync as chownSync2, closeSync as closeSync8, fchownSync, fstatSync as fstatSync5, lchownSync, lstatSync as lstatSync10, mkdirSync as mkdirSync5, openSync as openSync7, readdirSync as readdirSync8 } from "node:fs";
+import { join as join23 } from "node:path";
+function giveTree(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path12) => {
+    const stat2 = lstatSync10(path12);
+    lchownSync(path12, uid, gid);
+    if (stat2.isDirectory()) for (const name of readdirSync8(path12)) walk(join23(path12, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync2(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function remakeGivenDirectory(sandbox, path12, inside2 = []) {
+  makeGivenDirectory(sandbox, path12, inside2, false);
+}
+function makeSetupHome(sandbox, path12) {
+  makeGivenDirectory(sandbox, path12, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path12, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync7(path12, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync8(fd2);
+      }
+    }
+  }
+  removeOrRefuse(path12);
+  try {
+    mkdirSync5(path12);
+  } catch (error2) {
+    if (error2.code === "EEXIST") throw sharedPlaceProblem(path12, "something else was put there while cg-bench made it");
+    throw error2;
+  }
+  const fd = openSync7(path12, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync5(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join23(`/proc/self/fd/${fd}`, name);
+      mkdirSync5(at);
+      const sub = openSync7(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync8(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync8(fd);
+  }
+}
+
 // src/python/attribution.ts
 var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname11(fileURLToPath(import.meta.url));
+  let dir = dirname12(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join17(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync6(candidate)) return readFileSync5(candidate, "utf8");
-    dir = dirname11(dir);
+    const candidate = join24(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync6(candidate)) return readFileSync7(candidate, "utf8");
+    dir = dirname12(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -49461,7 +49437,7 @@ function shownFile(file, cwd) {
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = readdirSync5(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync9(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -49469,7 +49445,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path12 = join17(outDir, name);
+    const path12 = join24(outDir, name);
     if (!isPlainFile(path12)) continue;
     let parsed;
     try {
@@ -49502,14 +49478,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join17(options.tmpDir, ".cg-bench-bytecode");
-  const site = join17(root, "site");
-  const out = join17(root, "out");
+  const root = join24(options.tmpDir, ".cg-bench-bytecode");
+  const site = join24(root, "site");
+  const out = join24(root, "out");
   rmSync7(root, { recursive: true, force: true });
-  mkdirSync5(site, { recursive: true });
-  mkdirSync5(out);
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join17(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join24(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -49527,7 +49503,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync5 } from "node:fs";
+import { statSync as statSync6 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env) {
   return {
     ...sandbox.seal,
@@ -49537,7 +49513,7 @@ function sealOf(sandbox, python, instrument, cwd, env) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
+  return `/ ${statSync6("/").dev}, cwd ${statSync6(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -49546,7 +49522,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join18, relative as relative6, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join25, relative as relative6, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path12) {
@@ -49557,7 +49533,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join18(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join25(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
@@ -49593,14 +49569,14 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path12) {
 
 // src/run/private-home.ts
 import { createHash as createHash7 } from "node:crypto";
-import { join as join19 } from "node:path";
+import { join as join26 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync8, readFileSync as readFileSync6, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat2 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const stat2 = readFileSync8(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -49608,7 +49584,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync6("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync8("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -49630,7 +49606,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync6(`/proc/${pid}`).uid;
+    return statSync7(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -49720,7 +49696,7 @@ function tryLock(path12) {
     }
     let stat2;
     try {
-      stat2 = lstatSync8(path12);
+      stat2 = lstatSync11(path12);
     } catch {
       continue;
     }
@@ -49738,7 +49714,7 @@ function tryLock(path12) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return join19(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join26(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -49762,19 +49738,19 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join20(ctx.benchmarksDir, slug);
+  const dir = join27(ctx.benchmarksDir, slug);
   rmSync9(dir, { recursive: true, force: true });
-  mkdirSync6(dir);
+  mkdirSync7(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join20(ctx.benchmarksDir, slug);
-  const rel = (p) => join20("benchmarks", slug, relative7(dir, p));
-  const log2 = (name) => ({ file: join20(dir, name), real: join20(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join20(dir, "stdout.log");
-  const stderr = join20(dir, "stderr.log");
+  const dir = join27(ctx.benchmarksDir, slug);
+  const rel = (p) => join27("benchmarks", slug, relative7(dir, p));
+  const log2 = (name) => ({ file: join27(dir, name), real: join27(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join27(dir, "stdout.log");
+  const stderr = join27(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join20(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join27(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -49839,7 +49815,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join20(dir, name);
+    const file = join27(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync9(file, { force: true });
@@ -49868,10 +49844,10 @@ ${names}`
     const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
     const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join20(dir, n))).sort()[0];
+    const valgrindLog = readdirSync10(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join27(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = lastLines(stderrEnd);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join20(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join27(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -49886,7 +49862,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join20("benchmarks", slug),
+    shownDir: join27("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -49971,7 +49947,7 @@ function refuseHandedPaths(specs) {
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants8, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync9, constants as constants8, fstatSync as fstatSync6, openSync as openSync8, writeSync as writeSync5 } from "node:fs";
 
 // src/util/paths.ts
 import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve6, sep as sep5 } from "node:path";
@@ -49991,6 +49967,66 @@ function shownPath(path12, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${sep5}`) || isAbsolute6(rel) ? path12 : rel;
 }
 
+// src/untrusted/setup-environment.ts
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
 // src/run/setup.ts
 function openLog(path12, openedAt = path12, during = "the setup commands ran") {
   const replaced2 = (what) => new CgBenchError(
@@ -49999,15 +50035,15 @@ function openLog(path12, openedAt = path12, during = "the setup commands ran") {
   );
   let fd;
   try {
-    fd = openSync6(openedAt, constants8.O_WRONLY | constants8.O_APPEND | constants8.O_CREAT | constants8.O_NOFOLLOW | constants8.O_NONBLOCK, 420);
+    fd = openSync8(openedAt, constants8.O_WRONLY | constants8.O_APPEND | constants8.O_CREAT | constants8.O_NOFOLLOW | constants8.O_NONBLOCK, 420);
   } catch (error2) {
     const code = error2.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
     if (code === "ENXIO" || code === "EISDIR") throw replaced2("something else");
     throw error2;
   }
-  if (!fstatSync4(fd).isFile()) {
-    closeSync7(fd);
+  if (!fstatSync6(fd).isFile()) {
+    closeSync9(fd);
     throw replaced2("something else");
   }
   return fd;
@@ -50017,7 +50053,7 @@ function appendSetupLog(text2, path12, openedAt = path12) {
   try {
     writeSync5(fd, text2);
   } finally {
-    closeSync7(fd);
+    closeSync9(fd);
   }
 }
 function describeCommand(command) {
@@ -50053,7 +50089,7 @@ async function runCommands(commands, env, options) {
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync7(fd);
+      closeSync9(fd);
     }
     if (status) {
       const tail2 = logTail(options.logOpenedAt ?? options.logFile);
@@ -50131,9 +50167,9 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync7(dir, { recursive: true });
+    mkdirSync8(dir, { recursive: true });
     accessSync2(dir, constants9.W_OK);
-    const probe = join21(dir, `.write-test-${process.pid}`);
+    const probe = join28(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
   } catch (error2) {
@@ -50214,17 +50250,17 @@ async function runSuiteOnce(config, options, keptProbes) {
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join21(heldOut.path, "benchmarks"), join21(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join28(heldOut.path, "benchmarks"), join28(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join21(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join21(realOutDir, "setup.log"));
+    writeNewFile(join28(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join28(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join21(heldOut.path, "setup.log"),
+        logOpenedAt: join28(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -50255,7 +50291,7 @@ async function runSuiteOnce(config, options, keptProbes) {
 ${sandbox.notes.map((n) => `# ${n}
 `).join("")}`,
         setupLog,
-        join21(heldOut.path, "setup.log")
+        join28(heldOut.path, "setup.log")
       );
       environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
       ctx = { ...ctx, sandbox };
@@ -51089,7 +51125,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join22 } from "node:path";
+import { join as join29 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -51136,7 +51172,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join22(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join29(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -51625,17 +51661,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join27 } from "node:path";
+import { join as join34 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname15, join as join26, resolve as resolve8 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync13, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync4, readdirSync as readdirSync12, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname16, join as join33, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync9, statSync as statSync7 } from "node:fs";
-import { dirname as dirname12, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve7 } from "node:path";
+import { realpathSync as realpathSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname13, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
@@ -52535,7 +52571,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname12(file), "configuration directory");
+  const root = absolutePath(dirname13(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -52699,7 +52735,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync9(path12);
+    return realpathSync10(path12);
   } catch {
     return path12;
   }
@@ -52707,7 +52743,7 @@ function realDirectory(path12) {
 function cwdProblem(cwd, root) {
   let isDirectory2;
   try {
-    isDirectory2 = statSync7(cwd).isDirectory();
+    isDirectory2 = statSync8(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
@@ -52717,7 +52753,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname12(file)) {
+function loadConfig(file, root = dirname13(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -52730,15 +52766,15 @@ function loadConfig(file, root = dirname12(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync9(absolute));
+  return parseConfig(text2, realpathSync10(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync3, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
-import { dirname as dirname14, relative as relative12, sep as sep7 } from "node:path";
+import { accessSync as accessSync3, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { dirname as dirname15, relative as relative12, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync8 } from "node:fs";
+import { mkdirSync as mkdirSync9 } from "node:fs";
 
 // src/flame/inclusive.ts
 function inclusiveCosts(tree) {
@@ -53078,7 +53114,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  if (!options.write) mkdirSync8(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync9(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -53229,31 +53265,31 @@ function resultsByBenchmark(text2, path12) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname13, join as join23, relative as relative11, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync12, mkdirSync as mkdirSync10, readdirSync as readdirSync11 } from "node:fs";
+import { dirname as dirname14, join as join30, relative as relative11, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname13(dir)) {
+  for (let dir = outDir; ; dir = dirname14(dir)) {
     try {
-      if (lstatSync9(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync12(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative11(here, dirname13(dir));
-    if (dir === dirname13(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside2 = relative11(here, dirname14(dir));
+    if (dir === dirname14(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
     let names;
     try {
-      names = readdirSync7(dir);
+      names = readdirSync11(dir);
     } catch {
       return void 0;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join23(dir, name);
-      const stat2 = lstatSync9(path12, { throwIfNoEntry: false });
+      const path12 = join30(dir, name);
+      const stat2 = lstatSync12(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
       if (stat2.isDirectory()) {
@@ -53274,7 +53310,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync9(outDir, { recursive: true });
+    mkdirSync10(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -53294,10 +53330,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname14(path12);
-  if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  const dir = dirname15(path12);
+  if (existsSync7(path12) && statSync9(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    mkdirSync10(dir, { recursive: true });
+    mkdirSync11(dir, { recursive: true });
     accessSync3(dir, constants10.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
@@ -53344,7 +53380,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname14(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname15(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -53363,7 +53399,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname14(options.baseline), shown: baseShown },
+    base: { dir: dirname15(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -53393,13 +53429,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join25 } from "node:path";
+import { mkdirSync as mkdirSync12 } from "node:fs";
+import { join as join32 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants2, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync3, readFileSync as readFileSync9, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
-import { delimiter as delimiter4, join as join24 } from "node:path";
+import { delimiter as delimiter4, join as join31 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -53415,8 +53451,8 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join24(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = join24(dir, "stopwatch");
+    const dir = mkdtempSync3(join31(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = join31(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
@@ -53438,9 +53474,9 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join24(dir, name);
+    const candidate = join31(dir, name);
     try {
-      accessSync4(candidate, fsConstants2.X_OK);
+      accessSync4(candidate, fsConstants3.X_OK);
       return candidate;
     } catch {
     }
@@ -53584,7 +53620,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync9("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -53838,7 +53874,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join25(held2.path, `setup-${side}.log`);
+  const at = join32(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -53870,7 +53906,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync11(outDir, { recursive: true });
+  mkdirSync12(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -53946,7 +53982,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join25(held2.path, PAIRED_FILE),
+    join32(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -54057,7 +54093,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join26(outDir, PAIRED_FILE);
+  const file = join33(outDir, PAIRED_FILE);
   if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -54085,15 +54121,15 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join26(checkout, ".git");
+  const git2 = join33(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync10(git2).isDirectory();
+    directory = lstatSync13(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync3(join26(ownTmpdir(), "cg-bench-no-git-"));
+    const made = mkdtempSync4(join33(ownTmpdir(), "cg-bench-no-git-"));
     chmodSync3(made, 365);
     process.once("exit", () => rmSync13(made, { recursive: true, force: true }));
     emptyDirectory = made;
@@ -54103,26 +54139,26 @@ function hideGit(checkout) {
 function removeLinks(dir) {
   let entries;
   try {
-    entries = readdirSync8(dir);
+    entries = readdirSync12(dir);
   } catch {
     return;
   }
   for (const name of entries) {
-    const path12 = join26(dir, name);
-    const stat2 = lstatSync10(path12);
+    const path12 = join33(dir, name);
+    const stat2 = lstatSync13(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync13(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname15(at)) {
-    const git2 = join26(at, ".git");
+  for (let at = resolve8(dir); ; at = dirname16(at)) {
+    const git2 = join33(at, ".git");
     if (existsSync10(git2)) {
       chmodSync3(git2, 448);
       if (existsSync10(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname15(at) === at) return;
+    if (dirname16(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -54146,10 +54182,10 @@ function containerMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       rmSync13(outDir, { recursive: true, force: true });
-      mkdirSync12(outDir, { recursive: true });
+      mkdirSync13(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join26(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join33(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -54171,13 +54207,13 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join26(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join33(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines2(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       rmSync13(outDir, { recursive: true, force: true });
-      mkdirSync12(outDir, { recursive: true });
+      mkdirSync13(outDir, { recursive: true });
       const r = await run(
         [
           { host: resolve8(headCheckout), container: WORKSPACE },
@@ -54218,7 +54254,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join26(workspace, config), workspace),
+          config: loadConfig(join33(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -54231,7 +54267,7 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join26(outDir, "results.json")),
+          results: readIfPresent(join33(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
@@ -54245,8 +54281,8 @@ function inImageMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join26(sides.head, config), "configuration");
-        const base = absolutePath(join26(sides.base, config), "configuration");
+        const head2 = absolutePath(join33(sides.head, config), "configuration");
+        const base = absolutePath(join33(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -54263,9 +54299,9 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync12(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync13(join26(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join26(resolve8(checkout), name)));
+  mkdirSync13(to, { recursive: true });
+  for (const entry of readdirSync12(to)) rmSync13(join33(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join33(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
@@ -54448,10 +54484,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join27(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join34(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join27(checkout.fresh(), ci.workingDirectory), ci.config, join27(ci.outRoot, outName), selection);
+  return measurer.measure(join34(checkout.fresh(), ci.workingDirectory), ci.config, join34(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -54504,23 +54540,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join29, relative as relative14, sep as sep9 } from "node:path";
+import { join as join36, relative as relative14, sep as sep9 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname16, join as join28, normalize, relative as relative13, sep as sep8 } from "node:path";
+import { dirname as dirname17, join as join35, normalize, relative as relative13, sep as sep8 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname16(result.logs.stdout));
+  const dir = normalize(dirname17(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
-  return join28(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join35(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path12 = callTreePathOf(result);
-    if (path12 === void 0 || !presentAt(join28(from.dir, path12))) continue;
-    const shown = join28(from.shown, path12);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join28(from.dir, path12)), shown);
+    if (path12 === void 0 || !presentAt(join35(from.dir, path12))) continue;
+    const shown = join35(from.shown, path12);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join35(from.dir, path12)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path12.split(sep8).join("/"), text2);
@@ -54542,8 +54578,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join29(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join29(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join36(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join36(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found2.push({ dir, results: m.results, only: name });
   }
   return found2;
@@ -54562,8 +54598,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
   const { comparison, changed } = found2;
-  const outDir = absolutePath(join29(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join29(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -54597,7 +54633,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join29(ci.outRoot, "head");
+    const headDir = join36(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -54618,7 +54654,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join29(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join36(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -54627,10 +54663,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join29(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join29(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join36(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found2.comparison,
-        outDir: absolutePath(join29(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -54810,8 +54846,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync11, readdirSync as readdirSync9 } from "node:fs";
-import { join as join30 } from "node:path";
+import { lstatSync as lstatSync14, readdirSync as readdirSync13 } from "node:fs";
+import { join as join37 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -54824,7 +54860,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join30(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join37(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -54851,7 +54887,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join30(dir, "base.json");
+  const basePath = join37(dir, "base.json");
   return {
     dir,
     shown,
@@ -54861,25 +54897,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join30(dir, "head.json"), root),
+    head: readResults(join37(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join30(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join37(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync9(root).sort();
+    names = readdirSync13(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync11(join30(root, n)).isDirectory() && presentAt(join30(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync14(join37(root, n)).isDirectory() && presentAt(join37(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join30(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join37(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join31 } from "node:path";
+import { join as join38 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -54904,13 +54940,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join31(root, sub);
+  const dir = join38(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join31(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join38(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join31(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join38(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -54927,8 +54963,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join31(dir, "base.json");
-  const inclusivePath = join31(dir, INCLUSIVE_FILE);
+  const basePath = join38(dir, "base.json");
+  const inclusivePath = join38(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where3}/${INCLUSIVE_FILE}`;
@@ -54950,7 +54986,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join31(dir, "head.json"), root),
+    head: readResults(join38(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -55050,10 +55086,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join32 } from "node:path";
+import { join as join39 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join32(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join39(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -55067,10 +55103,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join32(ci.repoRoot, ci.workingDirectory),
-      join32(checkout.path(), ci.workingDirectory),
+      join39(ci.repoRoot, ci.workingDirectory),
+      join39(checkout.path(), ci.workingDirectory),
       ci.config,
-      join32(ci.outRoot, "paired")
+      join39(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -55093,7 +55129,7 @@ function subdirectoryWriter(ci, out, dir) {
   return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync13(ci.outRoot, { recursive: true });
+  mkdirSync14(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -55133,7 +55169,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join33(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -55238,7 +55274,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join33(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
@@ -55250,11 +55286,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join33(ci.repoRoot, ci.workingDirectory), ci.config, join33(ci.outRoot, "head"), selection);
+  return measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join33(ci.repoRoot, ci.workingDirectory), ci.config, join33(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -55346,11 +55382,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join41, resolve as resolve10 } from "node:path";
+import { join as join48, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash11 } from "node:crypto";
-import { join as join39 } from "node:path";
+import { join as join46 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -55399,7 +55435,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname18(p) {
+function dirname19(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -55513,14 +55549,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname18(tempKey);
+    let parent = dirname19(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname18(tempKey);
+      parent = dirname19(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -57531,12 +57567,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname18(remaining);
+        let dir = dirname19(remaining);
         while (dir !== remaining) {
           const basename11 = path6.basename(remaining);
           this.segments.unshift(basename11);
           remaining = dir;
-          dir = dirname18(remaining);
+          dir = dirname19(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -57548,7 +57584,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname18(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname19(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -57639,7 +57675,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname18(itemPath) === itemPath) {
+    if (dirname19(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -68506,7 +68542,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname19 } from "node:path";
+import { dirname as dirname20 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -68515,7 +68551,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname19(__filename);
+  __dirname = dirname20(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -95178,9 +95214,9 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
+import { mkdirSync as mkdirSync15, rmSync as rmSync15 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join38 } from "node:path";
+import { join as join45 } from "node:path";
 function ownRootProblem(root) {
   try {
     makeOwnDirectory(root);
@@ -95190,8 +95226,8 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join38(tmpdir2(), name);
-  const dir = join38(root, suiteId);
+  const root = join45(tmpdir2(), name);
+  const dir = join45(root, suiteId);
   return {
     dir,
     get available() {
@@ -95206,7 +95242,7 @@ function cacheDirectory(name, suiteId) {
       const problem = ownRootProblem(root);
       if (problem !== void 0) return problem;
       rmSync15(dir, { recursive: true, force: true });
-      mkdirSync14(dir, { recursive: true });
+      mkdirSync15(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -95235,7 +95271,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached2 = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join39(cached2.dir, "results.json");
+  const file = join46(cached2.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached2.available) {
@@ -95265,7 +95301,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join40 } from "node:path";
+import { join as join47 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -95285,7 +95321,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached2 = cacheDirectory("cg-bench-history", suite.id);
-  const file = join40(cached2.dir, "history.json");
+  const file = join47(cached2.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -95410,8 +95446,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join41(outRoot, "head", "results.json"));
-  io.setOutput("report", join41(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join48(outRoot, "head", "results.json"));
+  io.setOutput("report", join48(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -95486,7 +95522,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join41(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join48(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -95495,8 +95531,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join41(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join41(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join48(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join48(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -95512,7 +95548,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync8, existsSync as existsSync13 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync13 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -95523,7 +95559,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync13(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -100251,7 +100287,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync9(join42(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync11(join49(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -100282,7 +100318,7 @@ function failIfNeeded(io, outcome2) {
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync11(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, {
       repository: env["GITHUB_REPOSITORY"] ?? "",
       sha: env["GITHUB_SHA"] ?? "",
@@ -100339,7 +100375,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join43(dirname20(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join50(dirname21(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

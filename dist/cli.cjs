@@ -7386,8 +7386,8 @@ var require_ucs2length = __commonJS({
 });
 
 // src/cli/main.ts
-var import_node_fs36 = require("node:fs");
-var import_node_path34 = require("node:path");
+var import_node_fs44 = require("node:fs");
+var import_node_path41 = require("node:path");
 
 // src/errors.ts
 var ExitCode = {
@@ -9723,7 +9723,7 @@ function loadConfig(file, root = (0, import_node_path3.dirname)(file)) {
 }
 
 // src/engine/check.ts
-var import_node_fs24 = require("node:fs");
+var import_node_fs32 = require("node:fs");
 
 // src/untrusted/write.ts
 var import_node_path6 = require("node:path");
@@ -16762,8 +16762,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-var import_node_fs23 = require("node:fs");
-var import_node_path22 = require("node:path");
+var import_node_fs31 = require("node:fs");
+var import_node_path29 = require("node:path");
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -17476,9 +17476,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-var import_node_fs21 = require("node:fs");
-var import_node_os7 = require("node:os");
-var import_node_path21 = require("node:path");
+var import_node_fs29 = require("node:fs");
+var import_node_os8 = require("node:os");
+var import_node_path28 = require("node:path");
 
 // src/run/gzip.ts
 var import_node_fs10 = require("node:fs");
@@ -17514,7 +17514,7 @@ async function gzipAndRemove(path, read) {
 }
 
 // src/run/call-tree.ts
-var import_node_path15 = require("node:path");
+var import_node_path21 = require("node:path");
 
 // src/flame/load.ts
 var import_node_fs12 = require("node:fs");
@@ -17781,25 +17781,239 @@ function parseCallgrind(text3, shown) {
 }
 
 // src/run/tool-run.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs23 = require("node:fs");
+var import_node_path19 = require("node:path");
+
+// src/untrusted/collect-profiles.ts
+var import_node_fs14 = require("node:fs");
 var import_node_path13 = require("node:path");
 
-// src/untrusted/sandbox.ts
-var import_node_child_process4 = require("node:child_process");
-var import_node_crypto7 = require("node:crypto");
-var import_node_fs14 = require("node:fs");
-var import_node_os6 = require("node:os");
+// src/untrusted/shared-places.ts
+var import_node_fs13 = require("node:fs");
 var import_node_path12 = require("node:path");
+function runsDirectory() {
+  const dir = runsDirectoryPath();
+  sharedHomesDirectory(dir);
+  return dir;
+}
+function runsDirectoryPath() {
+  return (0, import_node_path12.join)(ownTmpdir(), "cg-bench-runs");
+}
+function runsCover() {
+  const runs = runsDirectoryPath();
+  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
+}
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+var PRIVATE_TMP_INNER = "tmp";
+function reservedDirectories() {
+  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
+}
+var HOMES_DIR = "/tmp/cg-bench-home";
+function realOrGiven(path) {
+  try {
+    return (0, import_node_fs13.realpathSync)(path);
+  } catch {
+    return path;
+  }
+}
+function removeOrRefuse(path) {
+  removeAsOwners([path]);
+  try {
+    (0, import_node_fs13.lstatSync)(path);
+  } catch {
+    return;
+  }
+  throw sharedPlaceProblem(path, "what is there cannot be removed");
+}
+var DIRECTORY_FLAGS = import_node_fs13.constants.O_RDONLY | import_node_fs13.constants.O_DIRECTORY | import_node_fs13.constants.O_NOFOLLOW;
+function sharedPlaceProblem(path, what) {
+  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function sharedHomesDirectory(path) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat;
+  try {
+    stat = (0, import_node_fs13.lstatSync)(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !acceptable(stat)) {
+    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    removeOrRefuse(path);
+    stat = void 0;
+  }
+  if (!stat) {
+    try {
+      (0, import_node_fs13.mkdirSync)(path);
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+  const fd = (0, import_node_fs13.openSync)(path, DIRECTORY_FLAGS);
+  try {
+    const held2 = (0, import_node_fs13.fstatSync)(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) (0, import_node_fs13.fchmodSync)(fd, 1023);
+  } finally {
+    (0, import_node_fs13.closeSync)(fd);
+  }
+}
+
+// src/untrusted/collect-profiles.ts
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return (0, import_node_fs14.realpathSync)(dir);
+  const staging = (0, import_node_fs14.mkdtempSync)((0, import_node_path13.join)(runsDirectory(), "profiles-"));
+  (0, import_node_fs14.chownSync)(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
+function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
+  if (staging === (0, import_node_fs14.realpathSync)(dir)) return [];
+  const uncollected = [];
+  const owner = (0, import_node_fs14.lstatSync)(staging).uid;
+  const buffer = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
+  for (const name of (0, import_node_fs14.readdirSync)(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
+    let from;
+    try {
+      from = (0, import_node_fs14.openSync)((0, import_node_path13.join)(staging, name), import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_NOFOLLOW | import_node_fs14.constants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      const stat = (0, import_node_fs14.fstatSync)(from);
+      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
+      const limit = passedLimit(stat.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat.size, limit });
+        continue;
+      }
+      files++;
+      const to = (0, import_node_fs14.openSync)((0, import_node_path13.join)(dir, name), "wx");
+      try {
+        for (let n, left = stat.size; left > 0 && (n = (0, import_node_fs14.readSync)(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
+          (0, import_node_fs14.writeSync)(to, buffer, 0, n);
+      } finally {
+        (0, import_node_fs14.closeSync)(to);
+      }
+      total += stat.size;
+    } finally {
+      (0, import_node_fs14.closeSync)(from);
+    }
+  }
+  removeAsOwners([staging]);
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
+}
+function isPlainFile(path) {
+  try {
+    const stat = (0, import_node_fs14.lstatSync)(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+
+// src/untrusted/sandbox.ts
+var import_node_fs21 = require("node:fs");
+var import_node_os7 = require("node:os");
+var import_node_path18 = require("node:path");
 
 // src/util/fixed-hostname.ts
 var FIXED_HOSTNAME = "cg-bench";
 
-// src/untrusted/entropy-seal.ts
-var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+// src/untrusted/cpu-view.ts
+var import_node_fs15 = require("node:fs");
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text3) {
+  const cpus = [];
+  for (const part of text3.trim().split(",")) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match) return [];
+    const from = Number(match[1]);
+    const to = match[2] === void 0 ? from : Number(match[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec((0, import_node_fs15.readFileSync)("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// src/untrusted/fixed-entropy.ts
+var import_node_crypto6 = require("node:crypto");
+var import_node_fs16 = require("node:fs");
+var import_node_path14 = require("node:path");
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) (0, import_node_crypto6.createHash)("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env2 = process.env) {
+  const probes = probeCacheFile(env2);
+  return probes === void 0 ? void 0 : (0, import_node_path14.join)((0, import_node_path14.dirname)(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path14.dirname)(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = (0, import_node_path14.join)(dir.path, (0, import_node_path14.basename)(file));
+    try {
+      const s = (0, import_node_fs16.lstatSync)(held2);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        if ((0, import_node_crypto6.createHash)("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+    const made = make();
+    try {
+      replaceKeptFile(dir, (0, import_node_path14.basename)(file), made);
+    } catch {
+    }
+    return made;
+  } finally {
+    dir.release();
+  }
+}
 
 // src/untrusted/kept-probes.ts
-var import_node_crypto6 = require("node:crypto");
-var import_node_fs13 = require("node:fs");
+var import_node_crypto7 = require("node:crypto");
+var import_node_fs17 = require("node:fs");
 var import_node_os5 = require("node:os");
 var USERNS_SETTINGS = [
   "/proc/sys/user/max_user_namespaces",
@@ -17821,8 +18035,8 @@ function machineIdentity(env2) {
     arch: (0, import_node_os5.machine)(),
     kernel: `${(0, import_node_os5.release)()} ${(0, import_node_os5.version)()}`,
     ids: `${process.getuid?.()}:${process.getgid?.()}`,
-    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => (0, import_node_fs13.readlinkSync)(`/proc/self/ns/${ns}`))),
-    settings: USERNS_SETTINGS.map((file) => readOrNull(() => (0, import_node_fs13.readFileSync)(file, "utf8").trim())),
+    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => (0, import_node_fs17.readlinkSync)(`/proc/self/ns/${ns}`))),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => (0, import_node_fs17.readFileSync)(file, "utf8").trim())),
     image: `${env2["CG_BENCH_IMAGE"] ?? ""}@${env2["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
     path: ownProgramsPath(),
@@ -17832,7 +18046,7 @@ function machineIdentity(env2) {
 }
 function keyOf(argv, perRun, env2) {
   const stable = argv.map((a) => perRun.reduce((text3, part, i) => text3.split(part).join(`<run-${i}>`), a));
-  return (0, import_node_crypto6.createHash)("sha256").update(machineIdentity(env2)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+  return (0, import_node_crypto7.createHash)("sha256").update(machineIdentity(env2)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
 }
 var answeredFromFile = [];
 function keptProbe(probe, perRun, env2 = process.env) {
@@ -17867,133 +18081,51 @@ function keptProbesStillWork(probe, env2 = process.env) {
   return false;
 }
 
-// src/untrusted/sandbox.ts
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env2, ownCopy = false) {
-  const asked = env2["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match = /^(\d+):(\d+)$/.exec(asked);
-    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    if (Number(match[1]) === 0)
-      throw new CgBenchError(
-        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
-      );
-    if (match.slice(1).some((id) => Number(id) >= 4294967295))
-      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
-    if (Number(match[2]) === 0)
-      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
-    return { uid: Number(match[1]), gid: Number(match[2]) };
-  }
-  const owner = (0, import_node_fs14.statSync)(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
+// src/untrusted/pid-namespace.ts
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 function pidNamespace(proc) {
   return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
 }
-var PROC_REFUSED = "mount /proc failed";
-var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
-var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text3) {
-  const cpus = [];
-  for (const part of text3.trim().split(",")) {
-    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!match) return [];
-    const from = Number(match[1]);
-    const to = match[2] === void 0 ? from : Number(match[2]);
-    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function allowedCpus() {
-  try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec((0, import_node_fs14.readFileSync)("/proc/self/status", "utf8"));
-    return line ? parseCpuList(line[1]) : [];
-  } catch {
-    return [];
-  }
-}
-var ENTROPY_BYTES = 1 << 20;
-function fixedEntropy(size = ENTROPY_BYTES) {
-  const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) (0, import_node_crypto7.createHash)("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
-  return out;
-}
-var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
-function keptEntropyFile(env2 = process.env) {
-  const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : (0, import_node_path12.join)((0, import_node_path12.dirname)(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
-}
-function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path12.dirname)(file));
-  if (file === void 0 || dir === void 0) return make();
-  try {
-    const held2 = (0, import_node_path12.join)(dir.path, (0, import_node_path12.basename)(file));
-    try {
-      const s = (0, import_node_fs14.lstatSync)(held2);
-      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
-      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if ((0, import_node_crypto7.createHash)("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
-      }
-    } catch {
-    }
-    const made = make();
-    try {
-      replaceKeptFile(dir, (0, import_node_path12.basename)(file), made);
-    } catch {
-    }
-    return made;
-  } finally {
-    dir.release();
-  }
-}
-function runsDirectory() {
-  const dir = runsDirectoryPath();
-  sharedHomesDirectory(dir);
-  return dir;
-}
-function runsDirectoryPath() {
-  return (0, import_node_path12.join)(ownTmpdir(), "cg-bench-runs");
-}
-function runsCover() {
-  const runs = runsDirectoryPath();
-  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
-}
+
+// src/untrusted/probes.ts
+var import_node_child_process4 = require("node:child_process");
+var import_node_fs19 = require("node:fs");
+var import_node_path16 = require("node:path");
+
+// src/untrusted/view.ts
+var import_node_fs18 = require("node:fs");
+var import_node_os6 = require("node:os");
+var import_node_path15 = require("node:path");
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/view.ts
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = (0, import_node_fs14.mkdtempSync)((0, import_node_path12.join)(runsDirectory(), "seal-"));
-  (0, import_node_fs14.chmodSync)(dir, 493);
-  const oneCpu = (0, import_node_path12.join)(dir, "one-cpu");
-  (0, import_node_fs14.writeFileSync)(oneCpu, "0\n", { mode: 292 });
-  const entropy = (0, import_node_path12.join)(dir, "entropy");
-  (0, import_node_fs14.writeFileSync)(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  const dir = (0, import_node_fs18.mkdtempSync)((0, import_node_path15.join)(runsDirectory(), "seal-"));
+  (0, import_node_fs18.chmodSync)(dir, 493);
+  const oneCpu = (0, import_node_path15.join)(dir, "one-cpu");
+  (0, import_node_fs18.writeFileSync)(oneCpu, "0\n", { mode: 292 });
+  const entropy = (0, import_node_path15.join)(dir, "entropy");
+  (0, import_node_fs18.writeFileSync)(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if ((0, import_node_os6.arch)() === "x64") {
-    entropySeal = (0, import_node_path12.join)(dir, "entropy-seal");
-    (0, import_node_fs14.writeFileSync)(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    entropySeal = (0, import_node_path15.join)(dir, "entropy-seal");
+    (0, import_node_fs18.writeFileSync)(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => (0, import_node_fs14.rmSync)(dir, { recursive: true, force: true }));
+  process.once("exit", () => (0, import_node_fs18.rmSync)(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
+function sealFilesDirectory() {
+  return sealFiles && (0, import_node_path15.dirname)(sealFiles.oneCpu);
+}
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var KEPT_END = "cg-bench-kept-end";
-var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
-var PRIVATE_TMP_INNER = "tmp";
 var HANDED_START = "cg-bench-handed";
-function reservedDirectories() {
-  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
-}
-var HOMES_DIR = "/tmp/cg-bench-home";
 var HANDED_VARIABLES = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
 function handedPathProblem(given, workingDirectory = false) {
   const path = given.length > 1 ? given.replace(/\/+$/, "") : given;
@@ -18002,7 +18134,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const cover = runsCover();
   const covered = (at) => cover !== void 0 && (at === cover || at.startsWith(`${cover}/`));
   if (!shared(path) && !covered(path) && !covered(real) && !(workingDirectory && shared(real))) return void 0;
-  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${(0, import_node_path12.join)(path)} written so`;
+  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${(0, import_node_path15.join)(path)} written so`;
   for (const at of /* @__PURE__ */ new Set([path, real])) {
     const linked = at !== path;
     const where2 = linked ? " (through a link)" : "";
@@ -18190,7 +18322,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [(0, import_node_path12.dirname)(files.oneCpu)] : [],
+    ...files ? [(0, import_node_path15.dirname)(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
@@ -18207,34 +18339,9 @@ function viewPrefix(net, pid, inner, view, kept) {
     ...pid ? PID_NAMESPACE_INIT : []
   ];
 }
-function realOrGiven(path) {
-  try {
-    return (0, import_node_fs14.realpathSync)(path);
-  } catch {
-    return path;
-  }
-}
-var UNSEALED = {
-  pids: "host",
-  ids: "host",
-  network: "host",
-  cpus: "host",
-  entropy: "os",
-  tmp: "shared",
-  proc: "host",
-  ipc: "host",
-  hostname: "host"
-};
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
-function overflowId(kind) {
-  try {
-    const n = Number((0, import_node_fs14.readFileSync)(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
-    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
-  } catch {
-    return UNTRUSTED_ID;
-  }
-}
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+
+// src/untrusted/probes.ts
+var PROC_REFUSED = "mount /proc failed";
 var PROBE_ATTEMPTS = 4;
 var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
@@ -18269,7 +18376,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return (0, import_node_fs14.readdirSync)(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => (0, import_node_path12.join)(dir, name));
+    return (0, import_node_fs19.readdirSync)(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => (0, import_node_path16.join)(dir, name));
   } catch {
     return [];
   }
@@ -18289,9 +18396,103 @@ var freshProcWorks = cached(
     return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
   })
 );
+
+// src/untrusted/strays.ts
+var import_node_child_process5 = require("node:child_process");
+var import_node_fs20 = require("node:fs");
+var import_node_path17 = require("node:path");
+function uidBusy(uid) {
+  for (const name of (0, import_node_fs20.readdirSync)("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if ((0, import_node_fs20.statSync)(`/proc/${name}`).uid !== uid) continue;
+      const stat = (0, import_node_fs20.readFileSync)(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
+    } catch {
+    }
+  }
+  return false;
+}
+function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function removePrivateTmp() {
+  const ended2 = [];
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = (0, import_node_fs20.readdirSync)(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && (0, import_node_fs20.existsSync)(`/proc/${owner}`)) continue;
+      ended2.push((0, import_node_path17.join)(dir, name));
+    }
+  }
+  removeAsOwners(ended2);
+}
+function killStrays(sandbox) {
+  const strays = sandbox.strays;
+  if (!strays) return;
+  const asStrays = asId(strays);
+  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
+    (0, import_node_child_process5.spawnSync)(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { env: ownProgramsEnv(), stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+  }
+}
+
+// src/untrusted/sandbox.ts
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env2, ownCopy = false) {
+  const asked = env2["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    if (Number(match[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
+      );
+    if (match.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    if (Number(match[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = (0, import_node_fs21.statSync)(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var UNSEALED = {
+  pids: "host",
+  ids: "host",
+  network: "host",
+  cpus: "host",
+  entropy: "os",
+  tmp: "shared",
+  proc: "host",
+  ipc: "host",
+  hostname: "host"
+};
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number((0, import_node_fs21.readFileSync)(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function onlyLoopback() {
   try {
-    return (0, import_node_fs14.readdirSync)("/sys/class/net").every((name) => name === "lo");
+    return (0, import_node_fs21.readdirSync)("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -18333,7 +18534,7 @@ function sandboxProbesStillWork() {
 function makeSandbox(options) {
   const env2 = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const perRun = () => [...sealFiles ? [(0, import_node_path12.dirname)(sealFiles.oneCpu)] : [], PRIVATE_TMP_NAME];
+  const perRun = () => [sealFilesDirectory(), PRIVATE_TMP_NAME].filter((part) => part !== void 0);
   const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
   const procProbe = options.probe ? probe : own(freshProcWorks);
@@ -18379,7 +18580,7 @@ function makeSandbox(options) {
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
-  const namedAlready = (options.machineHostname ?? (0, import_node_os6.hostname)()) === FIXED_HOSTNAME;
+  const namedAlready = (options.machineHostname ?? (0, import_node_os7.hostname)()) === FIXED_HOSTNAME;
   const tries = options.network ? [[false, true]] : [
     [true, true],
     [true, false]
@@ -18489,18 +18690,6 @@ function makeSandbox(options) {
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env2, notes);
   return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix, measuredPrefix: [...prefix], seal, notes };
 }
-function uidBusy(uid) {
-  for (const name of (0, import_node_fs14.readdirSync)("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if ((0, import_node_fs14.statSync)(`/proc/${name}`).uid !== uid) continue;
-      const stat = (0, import_node_fs14.readFileSync)(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
-    } catch {
-    }
-  }
-  return false;
-}
 function strayOwner(user, ownUid, busy, notes) {
   if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
   if (user.uid === UNTRUSTED_ID) {
@@ -18517,44 +18706,6 @@ function strayOwner(user, ownUid, busy, notes) {
   }
   notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
   return user;
-}
-function endStrays(sandbox) {
-  killStrays(sandbox);
-  removePrivateTmp();
-}
-function removeOrRefuse(path) {
-  removeAsOwners([path]);
-  try {
-    (0, import_node_fs14.lstatSync)(path);
-  } catch {
-    return;
-  }
-  throw sharedPlaceProblem(path, "what is there cannot be removed");
-}
-function removePrivateTmp() {
-  const ended2 = [];
-  for (const dir of SHARED_TMP_DIRS) {
-    let names;
-    try {
-      names = (0, import_node_fs14.readdirSync)(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
-      if (owner === void 0 || owner !== String(process.pid) && (0, import_node_fs14.existsSync)(`/proc/${owner}`)) continue;
-      ended2.push((0, import_node_path12.join)(dir, name));
-    }
-  }
-  removeAsOwners(ended2);
-}
-function killStrays(sandbox) {
-  const strays = sandbox.strays;
-  if (!strays) return;
-  const asStrays = asId(strays);
-  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    (0, import_node_child_process4.spawnSync)(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { env: ownProgramsEnv(), stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  }
 }
 function missingSeal(required, seal, uncontained) {
   const missing = [];
@@ -18589,9 +18740,9 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path = (0, import_node_path12.join)(cwd, arg);
+  const path = (0, import_node_path18.join)(cwd, arg);
   const real = realOrGiven(path);
-  const up = (0, import_node_path12.relative)(cwd, path);
+  const up = (0, import_node_path18.relative)(cwd, path);
   const outside = up === ".." || up.startsWith("../");
   return [...outside ? [path] : [], ...real === path ? [] : [real]];
 }
@@ -18601,234 +18752,15 @@ function withKept(prefix, own, handed) {
   if (start < 0 || end < 0) return [...prefix];
   return [...prefix.slice(0, start), ...own, ...prefix.slice(start, end), ...handed, ...prefix.slice(end)];
 }
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return (0, import_node_fs14.realpathSync)(dir);
-  const staging = (0, import_node_fs14.mkdtempSync)((0, import_node_path12.join)(runsDirectory(), "profiles-"));
-  (0, import_node_fs14.chownSync)(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
-var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
-function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === (0, import_node_fs14.realpathSync)(dir)) return [];
-  const uncollected = [];
-  const owner = (0, import_node_fs14.lstatSync)(staging).uid;
-  const buffer = Buffer.alloc(1 << 20);
-  let total = 0;
-  let files = 0;
-  for (const name of (0, import_node_fs14.readdirSync)(staging)) {
-    if (!VALGRIND_FILE.test(name)) continue;
-    let from;
-    try {
-      from = (0, import_node_fs14.openSync)((0, import_node_path12.join)(staging, name), import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_NOFOLLOW | import_node_fs14.constants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      const stat = (0, import_node_fs14.fstatSync)(from);
-      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const limit = passedLimit(stat.size, total, files, limits);
-      if (limit) {
-        uncollected.push({ name, size: stat.size, limit });
-        continue;
-      }
-      files++;
-      const to = (0, import_node_fs14.openSync)((0, import_node_path12.join)(dir, name), "wx");
-      try {
-        for (let n, left = stat.size; left > 0 && (n = (0, import_node_fs14.readSync)(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
-          (0, import_node_fs14.writeSync)(to, buffer, 0, n);
-      } finally {
-        (0, import_node_fs14.closeSync)(to);
-      }
-      total += stat.size;
-    } finally {
-      (0, import_node_fs14.closeSync)(from);
-    }
-  }
-  removeAsOwners([staging]);
-  return uncollected;
-}
-function passedLimit(size, total, files, limits) {
-  if (size > limits.file) return "file";
-  if (total + size > limits.total) return "total";
-  if (files >= limits.files) return "files";
-  return void 0;
-}
-function shownSize(bytes) {
-  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
-}
-function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
-  const why = ({ name, size, limit }) => {
-    switch (limit) {
-      case "file":
-        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
-      case "total":
-        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
-      case "files":
-        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
-    }
-  };
-  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) (0, import_node_fs14.chownSync)(dir, sandbox.user.uid, sandbox.user.gid);
-}
-var DIRECTORY_FLAGS = import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_DIRECTORY | import_node_fs14.constants.O_NOFOLLOW;
-function sharedPlaceProblem(path, what) {
-  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
-}
-function remakeGivenDirectory(sandbox, path, inside2 = []) {
-  makeGivenDirectory(sandbox, path, inside2, false);
-}
-function makeSetupHome(sandbox, path) {
-  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
-}
-function makeGivenDirectory(sandbox, path, inside2, keep) {
-  if (keep) {
-    let fd2;
-    try {
-      fd2 = (0, import_node_fs14.openSync)(path, DIRECTORY_FLAGS);
-    } catch {
-    }
-    if (fd2 !== void 0) {
-      try {
-        if (sandbox.user) (0, import_node_fs14.fchownSync)(fd2, sandbox.user.uid, sandbox.user.gid);
-        return;
-      } finally {
-        (0, import_node_fs14.closeSync)(fd2);
-      }
-    }
-  }
-  removeOrRefuse(path);
-  try {
-    (0, import_node_fs14.mkdirSync)(path);
-  } catch (error) {
-    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
-    throw error;
-  }
-  const fd = (0, import_node_fs14.openSync)(path, DIRECTORY_FLAGS);
-  try {
-    if ((0, import_node_fs14.fstatSync)(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    for (const name of inside2) {
-      const at = (0, import_node_path12.join)(`/proc/self/fd/${fd}`, name);
-      (0, import_node_fs14.mkdirSync)(at);
-      const sub = (0, import_node_fs14.openSync)(at, DIRECTORY_FLAGS);
-      try {
-        if (sandbox.user) (0, import_node_fs14.fchownSync)(sub, sandbox.user.uid, sandbox.user.gid);
-      } finally {
-        (0, import_node_fs14.closeSync)(sub);
-      }
-    }
-    if (sandbox.user) (0, import_node_fs14.fchownSync)(fd, sandbox.user.uid, sandbox.user.gid);
-  } finally {
-    (0, import_node_fs14.closeSync)(fd);
-  }
-}
-function sharedHomesDirectory(path) {
-  const uid = process.getuid?.();
-  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
-  let stat;
-  try {
-    stat = (0, import_node_fs14.lstatSync)(path);
-  } catch {
-    stat = void 0;
-  }
-  if (stat && !acceptable(stat)) {
-    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    removeOrRefuse(path);
-    stat = void 0;
-  }
-  if (!stat) {
-    try {
-      (0, import_node_fs14.mkdirSync)(path);
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-  }
-  const fd = (0, import_node_fs14.openSync)(path, DIRECTORY_FLAGS);
-  try {
-    const held2 = (0, import_node_fs14.fstatSync)(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) (0, import_node_fs14.fchmodSync)(fd, 1023);
-  } finally {
-    (0, import_node_fs14.closeSync)(fd);
-  }
-}
-function isPlainFile(path) {
-  try {
-    const stat = (0, import_node_fs14.lstatSync)(path);
-    return stat.isFile() && stat.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env2 = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env2[name] = value;
-  if (sandbox.user) env2["HOME"] = home;
-  env2["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env2;
-}
 
 // src/run/leftovers.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 function processesWith(marker) {
   const found2 = [];
-  for (const name of (0, import_node_fs15.readdirSync)("/proc")) {
+  for (const name of (0, import_node_fs22.readdirSync)("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if ((0, import_node_fs15.readFileSync)(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
+      if ((0, import_node_fs22.readFileSync)(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
     } catch {
     }
   }
@@ -18858,15 +18790,15 @@ async function endLeftovers(run2, marker, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run2, tool) {
-  const dir = (0, import_node_path13.join)(run2.dir, tool.directory);
-  (0, import_node_fs16.rmSync)(dir, { recursive: true, force: true });
-  (0, import_node_fs16.mkdirSync)(dir, { recursive: true });
-  const stderr = (0, import_node_path13.join)(dir, "stderr.log");
+  const dir = (0, import_node_path19.join)(run2.dir, tool.directory);
+  (0, import_node_fs23.rmSync)(dir, { recursive: true, force: true });
+  (0, import_node_fs23.mkdirSync)(dir, { recursive: true });
+  const stderr = (0, import_node_path19.join)(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
     command: sandboxedCommand(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], run2.env, true, run2.job, [staging, ...run2.own], run2.cwd),
     cwd: run2.cwd,
-    stdout: { file: (0, import_node_path13.join)(dir, "stdout.log") },
+    stdout: { file: (0, import_node_path19.join)(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run2.timeoutMs
   });
@@ -18887,7 +18819,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = (0, import_node_path13.join)(dir, name);
+    const file = (0, import_node_path19.join)(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -18902,29 +18834,29 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs24 = require("node:fs");
+var import_node_path20 = require("node:path");
 function isExecutable(path) {
   try {
-    (0, import_node_fs17.accessSync)(path, import_node_fs17.constants.X_OK);
+    (0, import_node_fs24.accessSync)(path, import_node_fs24.constants.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path) {
-  const fd = (0, import_node_fs17.openSync)(path, "r");
+  const fd = (0, import_node_fs24.openSync)(path, "r");
   try {
     const head2 = Buffer.alloc(2);
-    return (0, import_node_fs17.readSync)(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
+    return (0, import_node_fs24.readSync)(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    (0, import_node_fs17.closeSync)(fd);
+    (0, import_node_fs24.closeSync)(fd);
   }
 }
 function findOnPath(program, path) {
-  for (const dir of (path ?? "").split(import_node_path14.delimiter)) {
+  for (const dir of (path ?? "").split(import_node_path20.delimiter)) {
     if (!dir) continue;
-    const candidate = (0, import_node_path14.join)(dir, program);
+    const candidate = (0, import_node_path20.join)(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -18938,7 +18870,7 @@ function locateValgrind(env2 = process.env) {
     );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = (0, import_node_path14.join)((0, import_node_path14.dirname)(bin), "valgrind.bin");
+    const real = (0, import_node_path20.join)((0, import_node_path20.dirname)(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -19014,12 +18946,12 @@ async function measureCallTree(run2) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run2.weights));
-  writeNewFile((0, import_node_path15.join)(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
+  writeNewFile((0, import_node_path21.join)(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-var import_node_path16 = require("node:path");
+var import_node_path22 = require("node:path");
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run2) {
   const profiles = [];
@@ -19033,24 +18965,24 @@ async function measureMemory(run2) {
     read: (text3, name) => profiles.push(parseDhat(text3, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => (0, import_node_path16.join)(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => (0, import_node_path22.join)(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/run/line-text.ts
-var import_node_path17 = require("node:path");
+var import_node_path23 = require("node:path");
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
-  const inside2 = (0, import_node_path17.relative)(root, path);
-  if (inside2.startsWith("..") || (0, import_node_path17.isAbsolute)(inside2) || inside2.split(import_node_path17.sep).includes(".git")) return void 0;
+  const inside2 = (0, import_node_path23.relative)(root, path);
+  if (inside2.startsWith("..") || (0, import_node_path23.isAbsolute)(inside2) || inside2.split(import_node_path23.sep).includes(".git")) return void 0;
   return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
 function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = (0, import_node_path17.isAbsolute)(file) ? [file] : [(0, import_node_path17.resolve)(cwd, file), (0, import_node_path17.resolve)(root, file)];
+      const candidates = (0, import_node_path23.isAbsolute)(file) ? [file] : [(0, import_node_path23.resolve)(cwd, file), (0, import_node_path23.resolve)(root, file)];
       cache.set(
         file,
         candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
@@ -19059,8 +18991,8 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = (0, import_node_path17.isAbsolute)(file) ? (0, import_node_path17.relative)(root, file) : void 0;
-    return inside2 && !inside2.startsWith("..") && !(0, import_node_path17.isAbsolute)(inside2) ? inside2 : file;
+    const inside2 = (0, import_node_path23.isAbsolute)(file) ? (0, import_node_path23.relative)(root, file) : void 0;
+    return inside2 && !inside2.startsWith("..") && !(0, import_node_path23.isAbsolute)(inside2) ? inside2 : file;
   };
   for (const f of functions) {
     f.file = shown(f.file);
@@ -19074,8 +19006,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-var import_node_fs18 = require("node:fs");
-var import_node_path18 = require("node:path");
+var import_node_fs26 = require("node:fs");
+var import_node_path25 = require("node:path");
 var import_node_url = require("node:url");
 
 // src/run/environment.ts
@@ -19112,16 +19044,70 @@ function runsPython(run2) {
   return /^python[0-9.]*$/.test(commandArgv(run2)[0]?.split("/").pop() ?? "");
 }
 
+// src/untrusted/given-directories.ts
+var import_node_fs25 = require("node:fs");
+var import_node_path24 = require("node:path");
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) (0, import_node_fs25.chownSync)(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function remakeGivenDirectory(sandbox, path, inside2 = []) {
+  makeGivenDirectory(sandbox, path, inside2, false);
+}
+function makeSetupHome(sandbox, path) {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = (0, import_node_fs25.openSync)(path, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) (0, import_node_fs25.fchownSync)(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        (0, import_node_fs25.closeSync)(fd2);
+      }
+    }
+  }
+  removeOrRefuse(path);
+  try {
+    (0, import_node_fs25.mkdirSync)(path);
+  } catch (error) {
+    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
+    throw error;
+  }
+  const fd = (0, import_node_fs25.openSync)(path, DIRECTORY_FLAGS);
+  try {
+    if ((0, import_node_fs25.fstatSync)(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = (0, import_node_path24.join)(`/proc/self/fd/${fd}`, name);
+      (0, import_node_fs25.mkdirSync)(at);
+      const sub = (0, import_node_fs25.openSync)(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) (0, import_node_fs25.fchownSync)(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        (0, import_node_fs25.closeSync)(sub);
+      }
+    }
+    if (sandbox.user) (0, import_node_fs25.fchownSync)(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    (0, import_node_fs25.closeSync)(fd);
+  }
+}
+
 // src/python/attribution.ts
 var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = (0, import_node_path18.dirname)((0, import_node_url.fileURLToPath)(__cgBundleUrl));
+  let dir = (0, import_node_path25.dirname)((0, import_node_url.fileURLToPath)(__cgBundleUrl));
   for (let i = 0; i < 4; i++) {
-    const candidate = (0, import_node_path18.join)(dir, "python", "cg_bench", "_bytecode.py");
-    if ((0, import_node_fs18.existsSync)(candidate)) return (0, import_node_fs18.readFileSync)(candidate, "utf8");
-    dir = (0, import_node_path18.dirname)(dir);
+    const candidate = (0, import_node_path25.join)(dir, "python", "cg_bench", "_bytecode.py");
+    if ((0, import_node_fs26.existsSync)(candidate)) return (0, import_node_fs26.readFileSync)(candidate, "utf8");
+    dir = (0, import_node_path25.dirname)(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -19136,14 +19122,14 @@ function isCountsFile(value) {
   });
 }
 function shownFile(file, cwd) {
-  if (!(0, import_node_path18.isAbsolute)(file)) return file;
-  const rel = (0, import_node_path18.relative)(cwd, file);
-  return rel && !rel.startsWith(`..${import_node_path18.sep}`) && rel !== ".." && !(0, import_node_path18.isAbsolute)(rel) ? rel : file;
+  if (!(0, import_node_path25.isAbsolute)(file)) return file;
+  const rel = (0, import_node_path25.relative)(cwd, file);
+  return rel && !rel.startsWith(`..${import_node_path25.sep}`) && rel !== ".." && !(0, import_node_path25.isAbsolute)(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = (0, import_node_fs18.readdirSync)(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = (0, import_node_fs26.readdirSync)(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -19151,7 +19137,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = (0, import_node_path18.join)(outDir, name);
+    const path = (0, import_node_path25.join)(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -19184,14 +19170,14 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = (0, import_node_path18.join)(options.tmpDir, ".cg-bench-bytecode");
-  const site = (0, import_node_path18.join)(root, "site");
-  const out = (0, import_node_path18.join)(root, "out");
-  (0, import_node_fs18.rmSync)(root, { recursive: true, force: true });
-  (0, import_node_fs18.mkdirSync)(site, { recursive: true });
-  (0, import_node_fs18.mkdirSync)(out);
+  const root = (0, import_node_path25.join)(options.tmpDir, ".cg-bench-bytecode");
+  const site = (0, import_node_path25.join)(root, "site");
+  const out = (0, import_node_path25.join)(root, "out");
+  (0, import_node_fs26.rmSync)(root, { recursive: true, force: true });
+  (0, import_node_fs26.mkdirSync)(site, { recursive: true });
+  (0, import_node_fs26.mkdirSync)(out);
   giveDirectory(options.sandbox, out);
-  (0, import_node_fs18.writeFileSync)((0, import_node_path18.join)(site, "sitecustomize.py"), bytecodeCounterSource());
+  (0, import_node_fs26.writeFileSync)((0, import_node_path25.join)(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -19204,12 +19190,12 @@ async function countingBytecode(options) {
     await options.run(env2);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    (0, import_node_fs18.rmSync)(root, { recursive: true, force: true });
+    (0, import_node_fs26.rmSync)(root, { recursive: true, force: true });
   }
 }
 
 // src/run/seal.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs27 = require("node:fs");
 function sealOf(sandbox, python, instrument, cwd, env2) {
   return {
     ...sandbox.seal,
@@ -19219,7 +19205,7 @@ function sealOf(sandbox, python, instrument, cwd, env2) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${(0, import_node_fs19.statSync)("/").dev}, cwd ${(0, import_node_fs19.statSync)(cwd).dev}`;
+  return `/ ${(0, import_node_fs27.statSync)("/").dev}, cwd ${(0, import_node_fs27.statSync)(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -19228,18 +19214,18 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-var import_node_path19 = require("node:path");
+var import_node_path26 = require("node:path");
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
-  const rel = (0, import_node_path19.relative)(dir, path);
-  return rel === "" || !rel.startsWith("..") && !(0, import_node_path19.isAbsolute)(rel);
+  const rel = (0, import_node_path26.relative)(dir, path);
+  return rel === "" || !rel.startsWith("..") && !(0, import_node_path26.isAbsolute)(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
   const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead((0, import_node_path19.join)(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead((0, import_node_path26.join)(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -19275,14 +19261,14 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path) {
 
 // src/run/private-home.ts
 var import_node_crypto9 = require("node:crypto");
-var import_node_path20 = require("node:path");
+var import_node_path27 = require("node:path");
 
 // src/util/pid-lock.ts
 var import_node_crypto8 = require("node:crypto");
-var import_node_fs20 = require("node:fs");
+var import_node_fs28 = require("node:fs");
 function startTime(pid) {
   try {
-    const stat = (0, import_node_fs20.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs28.readFileSync)(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -19290,7 +19276,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return (0, import_node_fs20.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return (0, import_node_fs28.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -19312,7 +19298,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return (0, import_node_fs20.statSync)(`/proc/${pid}`).uid;
+    return (0, import_node_fs28.statSync)(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -19329,20 +19315,20 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) (0, import_node_fs20.rmSync)(lock, { force: true });
+    for (const lock of held) (0, import_node_fs28.rmSync)(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  (0, import_node_fs20.rmSync)(path, { force: true });
+  (0, import_node_fs28.rmSync)(path, { force: true });
 }
 function publish(path) {
   const text3 = `${process.pid} ${identity(process.pid)}
 `;
   const draft = `${path}.${process.pid}.${(0, import_node_crypto8.randomBytes)(6).toString("hex")}`;
-  (0, import_node_fs20.writeFileSync)(draft, text3, { flag: "wx" });
+  (0, import_node_fs28.writeFileSync)(draft, text3, { flag: "wx" });
   try {
-    (0, import_node_fs20.linkSync)(draft, path);
+    (0, import_node_fs28.linkSync)(draft, path);
     return true;
   } catch (error) {
     const code = error.code;
@@ -19350,12 +19336,12 @@ function publish(path) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
     return exclusiveWrite(path, text3);
   } finally {
-    (0, import_node_fs20.rmSync)(draft, { force: true });
+    (0, import_node_fs28.rmSync)(draft, { force: true });
   }
 }
 function exclusiveWrite(path, text3) {
   try {
-    (0, import_node_fs20.writeFileSync)(path, text3, { flag: "wx" });
+    (0, import_node_fs28.writeFileSync)(path, text3, { flag: "wx" });
     return true;
   } catch (error) {
     if (error.code !== "EEXIST") throw error;
@@ -19365,7 +19351,7 @@ function exclusiveWrite(path, text3) {
 function removeStale(path, seen) {
   const aside = `${path}.${process.pid}.stale`;
   try {
-    (0, import_node_fs20.renameSync)(path, aside);
+    (0, import_node_fs28.renameSync)(path, aside);
   } catch (error) {
     const code = error.code;
     if (code === "ENOENT") return;
@@ -19373,11 +19359,11 @@ function removeStale(path, seen) {
   }
   try {
     const moved = readLock(aside);
-    if (typeof moved === "string" && moved !== seen) (0, import_node_fs20.linkSync)(aside, path);
+    if (typeof moved === "string" && moved !== seen) (0, import_node_fs28.linkSync)(aside, path);
   } catch {
   } finally {
     try {
-      (0, import_node_fs20.rmSync)(aside, { force: true });
+      (0, import_node_fs28.rmSync)(aside, { force: true });
     } catch {
     }
   }
@@ -19402,7 +19388,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = (0, import_node_fs20.lstatSync)(path);
+      stat = (0, import_node_fs28.lstatSync)(path);
     } catch {
       continue;
     }
@@ -19420,7 +19406,7 @@ function tryLock(path) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return (0, import_node_path20.join)(HOMES_DIR, (0, import_node_crypto9.createHash)("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return (0, import_node_path27.join)(HOMES_DIR, (0, import_node_crypto9.createHash)("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -19440,27 +19426,27 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(import_node_os7.constants.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(import_node_os8.constants.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = (0, import_node_path21.join)(ctx.benchmarksDir, slug);
-  (0, import_node_fs21.rmSync)(dir, { recursive: true, force: true });
-  (0, import_node_fs21.mkdirSync)(dir);
+  const dir = (0, import_node_path28.join)(ctx.benchmarksDir, slug);
+  (0, import_node_fs29.rmSync)(dir, { recursive: true, force: true });
+  (0, import_node_fs29.mkdirSync)(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = (0, import_node_path21.join)(ctx.benchmarksDir, slug);
-  const rel = (p) => (0, import_node_path21.join)("benchmarks", slug, (0, import_node_path21.relative)(dir, p));
-  const log = (name) => ({ file: (0, import_node_path21.join)(dir, name), real: (0, import_node_path21.join)(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = (0, import_node_path21.join)(dir, "stdout.log");
-  const stderr = (0, import_node_path21.join)(dir, "stderr.log");
+  const dir = (0, import_node_path28.join)(ctx.benchmarksDir, slug);
+  const rel = (p) => (0, import_node_path28.join)("benchmarks", slug, (0, import_node_path28.relative)(dir, p));
+  const log = (name) => ({ file: (0, import_node_path28.join)(dir, name), real: (0, import_node_path28.join)(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = (0, import_node_path28.join)(dir, "stdout.log");
+  const stderr = (0, import_node_path28.join)(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? (0, import_node_path21.join)(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? (0, import_node_path28.join)(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: (0, import_node_path21.relative)(ctx.root, spec.cwd) || ".",
+    cwd: (0, import_node_path28.relative)(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -19521,10 +19507,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = (0, import_node_path21.join)(dir, name);
+    const file = (0, import_node_path28.join)(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      (0, import_node_fs21.rmSync)(file, { force: true });
+      (0, import_node_fs29.rmSync)(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -19550,10 +19536,10 @@ ${names}`
     const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
     const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env2["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
-    const valgrindLog = (0, import_node_fs21.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path21.join)(dir, n))).sort()[0];
+    const valgrindLog = (0, import_node_fs29.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path28.join)(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = lastLines(stderrEnd);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail((0, import_node_path21.join)(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail((0, import_node_path28.join)(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -19568,7 +19554,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: (0, import_node_path21.join)("benchmarks", slug),
+    shownDir: (0, import_node_path28.join)("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -19653,7 +19639,69 @@ function refuseHandedPaths(specs) {
 }
 
 // src/run/setup.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs30 = require("node:fs");
+
+// src/untrusted/setup-environment.ts
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env2 = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env2[name] = value;
+  if (sandbox.user) env2["HOME"] = home;
+  env2["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env2;
+}
+
+// src/run/setup.ts
 function openLog(path, openedAt = path, during = "the setup commands ran") {
   const replaced2 = (what) => new CgBenchError(
     `${shownPath(path)}: replaced by ${what} while ${during}; cg-bench never writes through a link or into anything but a plain file`,
@@ -19661,15 +19709,15 @@ function openLog(path, openedAt = path, during = "the setup commands ran") {
   );
   let fd;
   try {
-    fd = (0, import_node_fs22.openSync)(openedAt, import_node_fs22.constants.O_WRONLY | import_node_fs22.constants.O_APPEND | import_node_fs22.constants.O_CREAT | import_node_fs22.constants.O_NOFOLLOW | import_node_fs22.constants.O_NONBLOCK, 420);
+    fd = (0, import_node_fs30.openSync)(openedAt, import_node_fs30.constants.O_WRONLY | import_node_fs30.constants.O_APPEND | import_node_fs30.constants.O_CREAT | import_node_fs30.constants.O_NOFOLLOW | import_node_fs30.constants.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
     if (code === "ENXIO" || code === "EISDIR") throw replaced2("something else");
     throw error;
   }
-  if (!(0, import_node_fs22.fstatSync)(fd).isFile()) {
-    (0, import_node_fs22.closeSync)(fd);
+  if (!(0, import_node_fs30.fstatSync)(fd).isFile()) {
+    (0, import_node_fs30.closeSync)(fd);
     throw replaced2("something else");
   }
   return fd;
@@ -19677,9 +19725,9 @@ function openLog(path, openedAt = path, during = "the setup commands ran") {
 function appendSetupLog(text3, path, openedAt = path) {
   const fd = openLog(path, openedAt, "the benchmarks ran");
   try {
-    (0, import_node_fs22.writeSync)(fd, text3);
+    (0, import_node_fs30.writeSync)(fd, text3);
   } finally {
-    (0, import_node_fs22.closeSync)(fd);
+    (0, import_node_fs30.closeSync)(fd);
   }
 }
 function describeCommand(command) {
@@ -19709,13 +19757,13 @@ async function runCommands(commands, env2, options) {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile, options.logOpenedAt);
-    (0, import_node_fs22.writeSync)(fd, `$ ${describeCommand(command)}
+    (0, import_node_fs30.writeSync)(fd, `$ ${describeCommand(command)}
 `);
     let status;
     try {
       status = await runOne(command, fd, env2, options);
     } finally {
-      (0, import_node_fs22.closeSync)(fd);
+      (0, import_node_fs30.closeSync)(fd);
     }
     if (status) {
       const tail2 = logTail(options.logOpenedAt ?? options.logFile);
@@ -19793,11 +19841,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    (0, import_node_fs23.mkdirSync)(dir, { recursive: true });
-    (0, import_node_fs23.accessSync)(dir, import_node_fs23.constants.W_OK);
-    const probe = (0, import_node_path22.join)(dir, `.write-test-${process.pid}`);
-    (0, import_node_fs23.writeFileSync)(probe, "");
-    (0, import_node_fs23.rmSync)(probe, { force: true });
+    (0, import_node_fs31.mkdirSync)(dir, { recursive: true });
+    (0, import_node_fs31.accessSync)(dir, import_node_fs31.constants.W_OK);
+    const probe = (0, import_node_path29.join)(dir, `.write-test-${process.pid}`);
+    (0, import_node_fs31.writeFileSync)(probe, "");
+    (0, import_node_fs31.rmSync)(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -19869,24 +19917,24 @@ async function runSuiteOnce(config, options, keptProbes) {
     );
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
-  for (const name of ["results.json", "report.md", "comparison.json"]) (0, import_node_fs23.rmSync)(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) (0, import_node_fs31.rmSync)(resolveFrom(options.outDir, name), { force: true });
   let sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory((0, import_node_path22.join)(heldOut.path, "benchmarks"), (0, import_node_path22.join)(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory((0, import_node_path29.join)(heldOut.path, "benchmarks"), (0, import_node_path29.join)(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile((0, import_node_path22.join)(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), (0, import_node_path22.join)(realOutDir, "setup.log"));
+    writeNewFile((0, import_node_path29.join)(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), (0, import_node_path29.join)(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: (0, import_node_path22.join)(heldOut.path, "setup.log"),
+        logOpenedAt: (0, import_node_path29.join)(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -19917,7 +19965,7 @@ async function runSuiteOnce(config, options, keptProbes) {
 ${sandbox.notes.map((n) => `# ${n}
 `).join("")}`,
         setupLog,
-        (0, import_node_path22.join)(heldOut.path, "setup.log")
+        (0, import_node_path29.join)(heldOut.path, "setup.log")
       );
       environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
       ctx = { ...ctx, sandbox };
@@ -19958,7 +20006,7 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
-    (0, import_node_fs24.mkdirSync)(outDir, { recursive: true });
+    (0, import_node_fs32.mkdirSync)(outDir, { recursive: true });
     const realOut = realPathBeforeRuns(outDir);
     const results = await runSuite(config, {
       ...options,
@@ -19987,11 +20035,11 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-var import_node_fs27 = require("node:fs");
-var import_node_path24 = require("node:path");
+var import_node_fs35 = require("node:fs");
+var import_node_path31 = require("node:path");
 
 // src/flame/graphs.ts
-var import_node_fs25 = require("node:fs");
+var import_node_fs33 = require("node:fs");
 
 // src/flame/inclusive.ts
 function inclusiveCosts(tree) {
@@ -20309,7 +20357,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  if (!options.write) (0, import_node_fs25.mkdirSync)(options.outDir, { recursive: true });
+  if (!options.write) (0, import_node_fs33.mkdirSync)(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -21079,31 +21127,31 @@ function checkEvery(results) {
 }
 
 // src/engine/out-lock.ts
-var import_node_fs26 = require("node:fs");
-var import_node_path23 = require("node:path");
+var import_node_fs34 = require("node:fs");
+var import_node_path30 = require("node:path");
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = (0, import_node_path23.dirname)(dir)) {
+  for (let dir = outDir; ; dir = (0, import_node_path30.dirname)(dir)) {
     try {
-      if ((0, import_node_fs26.lstatSync)(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if ((0, import_node_fs34.lstatSync)(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = (0, import_node_path23.relative)(here, (0, import_node_path23.dirname)(dir));
-    if (dir === (0, import_node_path23.dirname)(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${import_node_path23.sep}`) || inside2.startsWith(import_node_path23.sep)) break;
+    const inside2 = (0, import_node_path30.relative)(here, (0, import_node_path30.dirname)(dir));
+    if (dir === (0, import_node_path30.dirname)(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${import_node_path30.sep}`) || inside2.startsWith(import_node_path30.sep)) break;
   }
   let seen = 0;
   const walk = (dir) => {
     let names;
     try {
-      names = (0, import_node_fs26.readdirSync)(dir);
+      names = (0, import_node_fs34.readdirSync)(dir);
     } catch {
       return void 0;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = (0, import_node_path23.join)(dir, name);
-      const stat = (0, import_node_fs26.lstatSync)(path, { throwIfNoEntry: false });
+      const path = (0, import_node_path30.join)(dir, name);
+      const stat = (0, import_node_fs34.lstatSync)(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -21124,7 +21172,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    (0, import_node_fs26.mkdirSync)(outDir, { recursive: true });
+    (0, import_node_fs34.mkdirSync)(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -21144,11 +21192,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = (0, import_node_path24.dirname)(path);
-  if ((0, import_node_fs27.existsSync)(path) && (0, import_node_fs27.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = (0, import_node_path31.dirname)(path);
+  if ((0, import_node_fs35.existsSync)(path) && (0, import_node_fs35.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    (0, import_node_fs27.mkdirSync)(dir, { recursive: true });
-    (0, import_node_fs27.accessSync)(dir, import_node_fs27.constants.W_OK);
+    (0, import_node_fs35.mkdirSync)(dir, { recursive: true });
+    (0, import_node_fs35.accessSync)(dir, import_node_fs35.constants.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -21194,7 +21242,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, (0, import_node_path24.dirname)(options.baseline), options.outDir) } : input;
+  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, (0, import_node_path31.dirname)(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees2) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -21209,11 +21257,11 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  (0, import_node_fs27.rmSync)(outDir, { recursive: true, force: true });
+  (0, import_node_fs35.rmSync)(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: (0, import_node_path24.dirname)(options.baseline), shown: baseShown },
+    base: { dir: (0, import_node_path31.dirname)(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -21222,7 +21270,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${(0, import_node_path24.relative)(outDir, g.file).split(import_node_path24.sep).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${(0, import_node_path31.relative)(outDir, g.file).split(import_node_path31.sep).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -21395,7 +21443,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-var import_node_path25 = require("node:path");
+var import_node_path32 = require("node:path");
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -21445,7 +21493,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? (0, import_node_path25.join)(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? (0, import_node_path32.join)(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -21958,8 +22006,8 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-var import_node_fs28 = require("node:fs");
-var import_node_path26 = require("node:path");
+var import_node_fs36 = require("node:fs");
+var import_node_path33 = require("node:path");
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -22013,12 +22061,12 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if ((0, import_node_fs28.existsSync)(file) && (0, import_node_fs28.statSync)(file).isDirectory()) file = resolveFrom(file, "results.json");
+  if ((0, import_node_fs36.existsSync)(file) && (0, import_node_fs36.statSync)(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), file, shown: shownPath(file) };
 }
 function withCallees(comparison, base, head2, io, flame) {
   try {
-    return withInclusiveCosts(comparison, (0, import_node_path26.dirname)(base.file), (0, import_node_path26.dirname)(head2.file));
+    return withInclusiveCosts(comparison, (0, import_node_path33.dirname)(base.file), (0, import_node_path33.dirname)(head2.file));
   } catch (error) {
     if (flame || !(error instanceof CgBenchError)) throw error;
     io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
@@ -22063,8 +22111,8 @@ See: cg-bench diff --help`
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
-      base: { dir: (0, import_node_path26.dirname)(base.file), shown: base.shown },
-      head: { dir: (0, import_node_path26.dirname)(head2.file), shown: head2.shown, results: head2.results },
+      base: { dir: (0, import_node_path33.dirname)(base.file), shown: base.shown },
+      head: { dir: (0, import_node_path33.dirname)(head2.file), shown: head2.shown, results: head2.results },
       comparison,
       only,
       outDir: resolveFrom(callerDirectory(), values.flame),
@@ -22077,32 +22125,32 @@ See: cg-bench diff --help`
 }
 
 // src/cli/history.ts
-var import_node_fs30 = require("node:fs");
+var import_node_fs38 = require("node:fs");
 
 // src/history/load.ts
-var import_node_fs29 = require("node:fs");
-var import_node_path27 = require("node:path");
+var import_node_fs37 = require("node:fs");
+var import_node_path34 = require("node:path");
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
-  if (!(0, import_node_fs29.existsSync)(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!(0, import_node_fs29.statSync)(path).isDirectory()) return [{ file: path, root: (0, import_node_path27.dirname)(path) }];
+  if (!(0, import_node_fs37.existsSync)(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!(0, import_node_fs37.statSync)(path).isDirectory()) return [{ file: path, root: (0, import_node_path34.dirname)(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt((0, import_node_path27.join)(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
-  const names = (0, import_node_fs29.readdirSync)(path);
+  if (presentAt((0, import_node_path34.join)(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  const names = (0, import_node_fs37.readdirSync)(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found2 = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if ((0, import_node_fs29.lstatSync)(entry).isDirectory()) return presentAt((0, import_node_path27.join)(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if ((0, import_node_fs37.lstatSync)(entry).isDirectory()) return presentAt((0, import_node_path34.join)(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found2.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found2;
 }
 function runLabel(file) {
-  const name = (0, import_node_path27.basename)(file) === "results.json" ? (0, import_node_path27.basename)((0, import_node_path27.dirname)(file)) : (0, import_node_path27.basename)(file).replace(/\.json$/, "");
+  const name = (0, import_node_path34.basename)(file) === "results.json" ? (0, import_node_path34.basename)((0, import_node_path34.dirname)(file)) : (0, import_node_path34.basename)(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -22211,7 +22259,7 @@ async function history(args, io) {
   else {
     const out = resolveFrom(callerDirectory(), values.out);
     try {
-      (0, import_node_fs30.writeFileSync)(out, svg);
+      (0, import_node_fs38.writeFileSync)(out, svg);
     } catch (error) {
       throw new CgBenchError(`--out ${shownPath(out)}: cannot write (${error.code ?? String(error)})`);
     }
@@ -22222,27 +22270,27 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-var import_node_fs31 = require("node:fs");
-var import_node_path29 = require("node:path");
+var import_node_fs39 = require("node:fs");
+var import_node_path36 = require("node:path");
 
 // src/shard/call-trees.ts
-var import_node_path28 = require("node:path");
+var import_node_path35 = require("node:path");
 function callTreePathOf(result) {
-  const dir = (0, import_node_path28.normalize)((0, import_node_path28.dirname)(result.logs.stdout));
-  if (dir === "." || dir === ".." || dir.startsWith(`..${import_node_path28.sep}`) || dir.startsWith(import_node_path28.sep)) return void 0;
-  return (0, import_node_path28.join)(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  const dir = (0, import_node_path35.normalize)((0, import_node_path35.dirname)(result.logs.stdout));
+  if (dir === "." || dir === ".." || dir.startsWith(`..${import_node_path35.sep}`) || dir.startsWith(import_node_path35.sep)) return void 0;
+  return (0, import_node_path35.join)(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt((0, import_node_path28.join)(from.dir, path))) continue;
-    const shown = (0, import_node_path28.join)(from.shown, path);
-    const { text: text3, tree } = readCallTreeBeneath(from.root, (0, import_node_path28.relative)(from.root, (0, import_node_path28.join)(from.dir, path)), shown);
+    if (path === void 0 || !presentAt((0, import_node_path35.join)(from.dir, path))) continue;
+    const shown = (0, import_node_path35.join)(from.shown, path);
+    const { text: text3, tree } = readCallTreeBeneath(from.root, (0, import_node_path35.relative)(from.root, (0, import_node_path35.join)(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    write(path.split(import_node_path28.sep).join("/"), text3);
+    write(path.split(import_node_path35.sep).join("/"), text3);
     carried.push(result.name);
   }
   return carried;
@@ -22308,13 +22356,13 @@ function mergeShards(parts) {
 // src/cli/merge.ts
 var COPY_LIMIT = 4096 * MiB;
 function resultsFileOf(path) {
-  return (0, import_node_fs31.existsSync)(path) && (0, import_node_fs31.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return (0, import_node_fs39.existsSync)(path) && (0, import_node_fs39.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
-    const normal = (0, import_node_path29.normalize)(file);
-    if ((0, import_node_path29.isAbsolute)(file) || normal === ".." || normal.startsWith(`..${import_node_path29.sep}`))
+    const normal = (0, import_node_path36.normalize)(file);
+    if ((0, import_node_path36.isAbsolute)(file) || normal === ".." || normal.startsWith(`..${import_node_path36.sep}`))
       throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
@@ -22340,21 +22388,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => (0, import_node_path29.dirname)(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => (0, import_node_path36.dirname)(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release3 = lockOutputDirectory(out);
   try {
-    (0, import_node_fs31.mkdirSync)(out, { recursive: true });
+    (0, import_node_fs39.mkdirSync)(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom((0, import_node_path29.dirname)(part.file), file);
+        const from = resolveFrom((0, import_node_path36.dirname)(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = (0, import_node_path29.join)((0, import_node_path29.dirname)(part.source), file);
+        const shown = (0, import_node_path36.join)((0, import_node_path36.dirname)(part.source), file);
         try {
-          (0, import_node_fs31.mkdirSync)((0, import_node_path29.dirname)(to), { recursive: true });
-          copyBeneath((0, import_node_path29.dirname)(part.file), file, to, COPY_LIMIT, "part file", shown);
+          (0, import_node_fs39.mkdirSync)((0, import_node_path36.dirname)(to), { recursive: true });
+          copyBeneath((0, import_node_path36.dirname)(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -22363,8 +22411,8 @@ async function merge(args, io) {
           );
         }
       }
-      const partDir = (0, import_node_path29.dirname)(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: (0, import_node_path29.dirname)(part.source) }, writerByPath(out));
+      const partDir = (0, import_node_path36.dirname)(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: (0, import_node_path36.dirname)(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -22395,16 +22443,16 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-var import_node_path32 = require("node:path");
+var import_node_path39 = require("node:path");
 
 // src/stopwatch/suite.ts
-var import_node_fs33 = require("node:fs");
-var import_node_path31 = require("node:path");
+var import_node_fs41 = require("node:fs");
+var import_node_path38 = require("node:path");
 
 // src/stopwatch/executor.ts
-var import_node_fs32 = require("node:fs");
-var import_node_os8 = require("node:os");
-var import_node_path30 = require("node:path");
+var import_node_fs40 = require("node:fs");
+var import_node_os9 = require("node:os");
+var import_node_path37 = require("node:path");
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -22412,19 +22460,19 @@ var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABA
 // src/stopwatch/executor.ts
 var PROBE_TIMEOUT_MS3 = 1e4;
 var works = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
-var pinnedCpu = () => (0, import_node_os8.availableParallelism)() - 1;
+var pinnedCpu = () => (0, import_node_os9.availableParallelism)() - 1;
 var TIMED_NICE = -10;
 var helperFile;
 function helper() {
   if (helperFile !== void 0) return helperFile;
   helperFile = null;
-  if ((0, import_node_os8.platform)() !== "linux" || (0, import_node_os8.arch)() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  if ((0, import_node_os9.platform)() !== "linux" || (0, import_node_os9.arch)() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = (0, import_node_fs32.mkdtempSync)((0, import_node_path30.join)(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = (0, import_node_path30.join)(dir, "stopwatch");
-    (0, import_node_fs32.writeFileSync)(file, STOPWATCH_X86_64);
-    (0, import_node_fs32.chmodSync)(file, 493);
-    process.once("exit", () => (0, import_node_fs32.rmSync)(dir, { recursive: true, force: true }));
+    const dir = (0, import_node_fs40.mkdtempSync)((0, import_node_path37.join)(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = (0, import_node_path37.join)(dir, "stopwatch");
+    (0, import_node_fs40.writeFileSync)(file, STOPWATCH_X86_64);
+    (0, import_node_fs40.chmodSync)(file, 493);
+    process.once("exit", () => (0, import_node_fs40.rmSync)(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -22441,11 +22489,11 @@ function parseHelperLine(line) {
 }
 function resolveProgram(name, path) {
   if (name.includes("/")) return name;
-  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(import_node_path30.delimiter)) {
+  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(import_node_path37.delimiter)) {
     if (!dir) continue;
-    const candidate = (0, import_node_path30.join)(dir, name);
+    const candidate = (0, import_node_path37.join)(dir, name);
     try {
-      (0, import_node_fs32.accessSync)(candidate, import_node_fs32.constants.X_OK);
+      (0, import_node_fs40.accessSync)(candidate, import_node_fs40.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -22573,7 +22621,7 @@ function cputimeExecutor() {
   const file = helper();
   if (!file)
     throw new CgBenchError(
-      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${(0, import_node_os8.platform)()} ${(0, import_node_os8.arch)()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`
+      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${(0, import_node_os9.platform)()} ${(0, import_node_os9.arch)()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`
     );
   const { options, controls } = helperControls(file, false);
   return {
@@ -22589,7 +22637,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number((0, import_node_fs32.readFileSync)("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number((0, import_node_fs40.readFileSync)("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -22600,7 +22648,7 @@ function countersProblem() {
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = (0, import_node_fs32.existsSync)("/sys/bus/event_source/devices/cpu") || (0, import_node_fs32.existsSync)("/sys/bus/event_source/devices/cpu_core");
+      const pmu = (0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu") || (0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13)
@@ -22608,7 +22656,7 @@ function countersProblem() {
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!(0, import_node_fs32.existsSync)("/sys/bus/event_source/devices/cpu") && !(0, import_node_fs32.existsSync)("/sys/bus/event_source/devices/cpu_core")) {
+  if (!(0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu") && !(0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -22844,7 +22892,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = (0, import_node_path31.join)(held2.path, `setup-${side}.log`);
+  const at = (0, import_node_path38.join)(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -22876,7 +22924,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  (0, import_node_fs33.mkdirSync)(outDir, { recursive: true });
+  (0, import_node_fs41.mkdirSync)(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -22952,7 +23000,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    (0, import_node_path31.join)(held2.path, PAIRED_FILE),
+    (0, import_node_path38.join)(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -23007,10 +23055,10 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns((0, import_node_path32.dirname)(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns((0, import_node_path39.dirname)(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), (0, import_node_path32.relative)(callerDirectory(), paths.config));
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), (0, import_node_path39.relative)(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
@@ -23051,11 +23099,11 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-var import_node_fs35 = require("node:fs");
-var import_node_path33 = require("node:path");
+var import_node_fs43 = require("node:fs");
+var import_node_path40 = require("node:path");
 
 // src/vcs/git.ts
-var import_node_fs34 = require("node:fs");
+var import_node_fs42 = require("node:fs");
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -23092,30 +23140,30 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  (0, import_node_fs34.rmSync)(dir, { recursive: true, force: true });
+  (0, import_node_fs42.rmSync)(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  (0, import_node_fs34.rmSync)(dir, { recursive: true, force: true });
+  (0, import_node_fs42.rmSync)(dir, { recursive: true, force: true });
 }
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = (0, import_node_path33.dirname)(config);
-  if (!(0, import_node_fs35.existsSync)(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  const dir = (0, import_node_path40.dirname)(config);
+  if (!(0, import_node_fs43.existsSync)(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top)
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = (0, import_node_path33.relative)((0, import_node_fs35.realpathSync)(top), (0, import_node_fs35.realpathSync)(dir));
-  if (inside2.startsWith(`..${import_node_path33.sep}`) || inside2 === ".." || (0, import_node_path33.isAbsolute)(inside2))
+  const inside2 = (0, import_node_path40.relative)((0, import_node_fs43.realpathSync)(top), (0, import_node_fs43.realpathSync)(dir));
+  if (inside2.startsWith(`..${import_node_path40.sep}`) || inside2 === ".." || (0, import_node_path40.isAbsolute)(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: (0, import_node_fs35.realpathSync)(top), configPath: (0, import_node_path33.join)(inside2, (0, import_node_path33.basename)(config)) };
+  return { top: (0, import_node_fs43.realpathSync)(top), configPath: (0, import_node_path40.join)(inside2, (0, import_node_path40.basename)(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -23490,7 +23538,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath((0, import_node_path34.dirname)(headPath))
+      resultsDir: shownPath((0, import_node_path41.dirname)(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
@@ -23543,7 +23591,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || (0, import_node_fs36.existsSync)(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || (0, import_node_fs44.existsSync)(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(
@@ -23636,9 +23684,9 @@ See: cg-bench --help`);
 }
 
 // src/run/interrupt.ts
-var import_node_os9 = require("node:os");
+var import_node_os10 = require("node:os");
 function interruptExitCode(signal) {
-  return 128 + import_node_os9.constants.signals[signal];
+  return 128 + import_node_os10.constants.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {

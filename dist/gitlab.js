@@ -7392,11 +7392,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join35 } from "node:path";
+import { join as join42 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join31, relative as relative14 } from "node:path";
+import { mkdirSync as mkdirSync14 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join38, relative as relative14 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join3, resolve } from "node:path";
@@ -14999,8 +14999,8 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync2, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join19 } from "node:path";
+import { accessSync as accessSync2, constants as constants7, mkdirSync as mkdirSync8, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join26 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15729,9 +15729,9 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
+import { mkdirSync as mkdirSync7, readdirSync as readdirSync10, rmSync as rmSync9 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join18, relative as relative6 } from "node:path";
+import { join as join25, relative as relative6 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync4 } from "node:fs";
@@ -15767,7 +15767,7 @@ async function gzipAndRemove(path, read) {
 }
 
 // src/run/call-tree.ts
-import { join as join13 } from "node:path";
+import { join as join19 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
@@ -16035,36 +16035,23 @@ function parseCallgrind(text2, shown) {
 
 // src/run/tool-run.ts
 import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
-import { join as join11 } from "node:path";
+import { join as join17 } from "node:path";
 
-// src/untrusted/sandbox.ts
-import { spawnSync as spawnSync4 } from "node:child_process";
-import { createHash as createHash6 } from "node:crypto";
+// src/untrusted/collect-profiles.ts
 import {
-  chmodSync,
   chownSync,
-  closeSync as closeSync5,
-  fchmodSync,
-  fchownSync,
-  constants as fsConstants,
-  existsSync as existsSync4,
-  fstatSync as fstatSync3,
-  lchownSync,
-  lstatSync as lstatSync7,
-  mkdirSync as mkdirSync3,
+  closeSync as closeSync6,
+  fstatSync as fstatSync4,
+  constants as fsConstants2,
+  lstatSync as lstatSync8,
   mkdtempSync,
-  openSync as openSync4,
+  openSync as openSync5,
   readdirSync as readdirSync3,
-  readFileSync as readFileSync3,
   readSync as readSync2,
-  realpathSync as realpathSync8,
-  rmSync as rmSync5,
-  statSync as statSync4,
-  writeFileSync,
+  realpathSync as realpathSync9,
   writeSync as writeSync4
 } from "node:fs";
-import { arch, hostname } from "node:os";
-import { basename as basename6, dirname as dirname7, join as join10, relative as relative2 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/parse/cachegrind.ts
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
@@ -16339,15 +16326,232 @@ function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   };
 }
 
+// src/untrusted/shared-places.ts
+import { closeSync as closeSync5, fchmodSync, fstatSync as fstatSync3, constants as fsConstants, lstatSync as lstatSync7, mkdirSync as mkdirSync3, openSync as openSync4, realpathSync as realpathSync8 } from "node:fs";
+import { join as join10 } from "node:path";
+function runsDirectory() {
+  const dir = runsDirectoryPath();
+  sharedHomesDirectory(dir);
+  return dir;
+}
+function runsDirectoryPath() {
+  return join10(ownTmpdir(), "cg-bench-runs");
+}
+function runsCover() {
+  const runs = runsDirectoryPath();
+  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
+}
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+var PRIVATE_TMP_INNER = "tmp";
+function reservedDirectories() {
+  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
+}
+var HOMES_DIR = "/tmp/cg-bench-home";
+function realOrGiven(path) {
+  try {
+    return realpathSync8(path);
+  } catch {
+    return path;
+  }
+}
+function removeOrRefuse(path) {
+  removeAsOwners([path]);
+  try {
+    lstatSync7(path);
+  } catch {
+    return;
+  }
+  throw sharedPlaceProblem(path, "what is there cannot be removed");
+}
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path, what) {
+  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function sharedHomesDirectory(path) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat;
+  try {
+    stat = lstatSync7(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !acceptable(stat)) {
+    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    removeOrRefuse(path);
+    stat = void 0;
+  }
+  if (!stat) {
+    try {
+      mkdirSync3(path);
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+  const fd = openSync4(path, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
+
+// src/untrusted/collect-profiles.ts
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return realpathSync9(dir);
+  const staging = mkdtempSync(join11(runsDirectory(), "profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
+function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
+  if (staging === realpathSync9(dir)) return [];
+  const uncollected = [];
+  const owner = lstatSync8(staging).uid;
+  const buffer = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
+  for (const name of readdirSync3(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
+    let from;
+    try {
+      from = openSync5(join11(staging, name), fsConstants2.O_RDONLY | fsConstants2.O_NOFOLLOW | fsConstants2.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      const stat = fstatSync4(from);
+      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
+      const limit = passedLimit(stat.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat.size, limit });
+        continue;
+      }
+      files++;
+      const to = openSync5(join11(dir, name), "wx");
+      try {
+        for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
+          writeSync4(to, buffer, 0, n);
+      } finally {
+        closeSync6(to);
+      }
+      total += stat.size;
+    } finally {
+      closeSync6(from);
+    }
+  }
+  removeAsOwners([staging]);
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
+}
+function isPlainFile(path) {
+  try {
+    const stat = lstatSync8(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+
+// src/untrusted/sandbox.ts
+import { readdirSync as readdirSync6, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { hostname } from "node:os";
+import { join as join16, relative as relative2 } from "node:path";
+
 // src/util/fixed-hostname.ts
 var FIXED_HOSTNAME = "cg-bench";
 
-// src/untrusted/entropy-seal.ts
-var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+// src/untrusted/cpu-view.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match) return [];
+    const from = Number(match[1]);
+    const to = match[2] === void 0 ? from : Number(match[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// src/untrusted/fixed-entropy.ts
+import { createHash as createHash5 } from "node:crypto";
+import { lstatSync as lstatSync9 } from "node:fs";
+import { basename as basename6, dirname as dirname7, join as join12 } from "node:path";
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join12(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join12(dir.path, basename6(file));
+    try {
+      const s = lstatSync9(held2);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+    const made = make();
+    try {
+      replaceKeptFile(dir, basename6(file), made);
+    } catch {
+    }
+    return made;
+  } finally {
+    dir.release();
+  }
+}
 
 // src/untrusted/kept-probes.ts
-import { createHash as createHash5 } from "node:crypto";
-import { readFileSync as readFileSync2, readlinkSync as readlinkSync4 } from "node:fs";
+import { createHash as createHash6 } from "node:crypto";
+import { readFileSync as readFileSync3, readlinkSync as readlinkSync4 } from "node:fs";
 import { machine as machine3, release as release2, version as version2 } from "node:os";
 var USERNS_SETTINGS = [
   "/proc/sys/user/max_user_namespaces",
@@ -16370,7 +16574,7 @@ function machineIdentity(env) {
     kernel: `${release2()} ${version2()}`,
     ids: `${process.getuid?.()}:${process.getgid?.()}`,
     namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => readlinkSync4(`/proc/self/ns/${ns}`))),
-    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync2(file, "utf8").trim())),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => readFileSync3(file, "utf8").trim())),
     image: `${env["CG_BENCH_IMAGE"] ?? ""}@${env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
     path: ownProgramsPath(),
@@ -16380,7 +16584,7 @@ function machineIdentity(env) {
 }
 function keyOf(argv, perRun, env) {
   const stable = argv.map((a) => perRun.reduce((text2, part, i) => text2.split(part).join(`<run-${i}>`), a));
-  return createHash5("sha256").update(machineIdentity(env)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+  return createHash6("sha256").update(machineIdentity(env)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
 }
 var answeredFromFile = [];
 function keptProbe(probe, perRun, env = process.env) {
@@ -16415,133 +16619,51 @@ function keptProbesStillWork(probe, env = process.env) {
   return false;
 }
 
-// src/untrusted/sandbox.ts
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match = /^(\d+):(\d+)$/.exec(asked);
-    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    if (Number(match[1]) === 0)
-      throw new CgBenchError(
-        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
-      );
-    if (match.slice(1).some((id) => Number(id) >= 4294967295))
-      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
-    if (Number(match[2]) === 0)
-      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
-    return { uid: Number(match[1]), gid: Number(match[2]) };
-  }
-  const owner = statSync4(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
+// src/untrusted/pid-namespace.ts
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 function pidNamespace(proc) {
   return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
 }
-var PROC_REFUSED = "mount /proc failed";
-var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
-var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!match) return [];
-    const from = Number(match[1]);
-    const to = match[2] === void 0 ? from : Number(match[2]);
-    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function allowedCpus() {
-  try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync3("/proc/self/status", "utf8"));
-    return line ? parseCpuList(line[1]) : [];
-  } catch {
-    return [];
-  }
-}
-var ENTROPY_BYTES = 1 << 20;
-function fixedEntropy(size = ENTROPY_BYTES) {
-  const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash6("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
-  return out;
-}
-var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
-function keptEntropyFile(env = process.env) {
-  const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join10(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
-}
-function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
-  if (file === void 0 || dir === void 0) return make();
-  try {
-    const held2 = join10(dir.path, basename6(file));
-    try {
-      const s = lstatSync7(held2);
-      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
-      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash6("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
-      }
-    } catch {
-    }
-    const made = make();
-    try {
-      replaceKeptFile(dir, basename6(file), made);
-    } catch {
-    }
-    return made;
-  } finally {
-    dir.release();
-  }
-}
-function runsDirectory() {
-  const dir = runsDirectoryPath();
-  sharedHomesDirectory(dir);
-  return dir;
-}
-function runsDirectoryPath() {
-  return join10(ownTmpdir(), "cg-bench-runs");
-}
-function runsCover() {
-  const runs = runsDirectoryPath();
-  return SHARED_TMP_DIRS.some((dir) => runs.startsWith(`${dir}/`)) ? void 0 : runs;
-}
+
+// src/untrusted/probes.ts
+import { spawnSync as spawnSync4 } from "node:child_process";
+import { readdirSync as readdirSync4 } from "node:fs";
+import { join as join14 } from "node:path";
+
+// src/untrusted/view.ts
+import { chmodSync, mkdtempSync as mkdtempSync2, rmSync as rmSync5, writeFileSync } from "node:fs";
+import { arch } from "node:os";
+import { dirname as dirname8, join as join13 } from "node:path";
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/view.ts
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join10(runsDirectory(), "seal-"));
+  const dir = mkdtempSync2(join13(runsDirectory(), "seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join10(dir, "one-cpu");
+  const oneCpu = join13(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join10(dir, "entropy");
+  const entropy = join13(dir, "entropy");
   writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join10(dir, "entropy-seal");
+    entropySeal = join13(dir, "entropy-seal");
     writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
+function sealFilesDirectory() {
+  return sealFiles && dirname8(sealFiles.oneCpu);
+}
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var KEPT_END = "cg-bench-kept-end";
-var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
-var PRIVATE_TMP_INNER = "tmp";
 var HANDED_START = "cg-bench-handed";
-function reservedDirectories() {
-  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
-}
-var HOMES_DIR = "/tmp/cg-bench-home";
 var HANDED_VARIABLES = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
 function handedPathProblem(given, workingDirectory = false) {
   const path = given.length > 1 ? given.replace(/\/+$/, "") : given;
@@ -16550,7 +16672,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const cover = runsCover();
   const covered = (at) => cover !== void 0 && (at === cover || at.startsWith(`${cover}/`));
   if (!shared(path) && !covered(path) && !covered(real) && !(workingDirectory && shared(real))) return void 0;
-  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join10(path)} written so`;
+  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join13(path)} written so`;
   for (const at of /* @__PURE__ */ new Set([path, real])) {
     const linked = at !== path;
     const where2 = linked ? " (through a link)" : "";
@@ -16738,7 +16860,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname7(files.oneCpu)] : [],
+    ...files ? [dirname8(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
@@ -16755,34 +16877,9 @@ function viewPrefix(net, pid, inner, view, kept) {
     ...pid ? PID_NAMESPACE_INIT : []
   ];
 }
-function realOrGiven(path) {
-  try {
-    return realpathSync8(path);
-  } catch {
-    return path;
-  }
-}
-var UNSEALED = {
-  pids: "host",
-  ids: "host",
-  network: "host",
-  cpus: "host",
-  entropy: "os",
-  tmp: "shared",
-  proc: "host",
-  ipc: "host",
-  hostname: "host"
-};
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
-function overflowId(kind) {
-  try {
-    const n = Number(readFileSync3(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
-    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
-  } catch {
-    return UNTRUSTED_ID;
-  }
-}
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+
+// src/untrusted/probes.ts
+var PROC_REFUSED = "mount /proc failed";
 var PROBE_ATTEMPTS = 4;
 var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
@@ -16817,7 +16914,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync3(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join10(dir, name));
+    return readdirSync4(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join14(dir, name));
   } catch {
     return [];
   }
@@ -16837,9 +16934,103 @@ var freshProcWorks = cached(
     return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
   })
 );
+
+// src/untrusted/strays.ts
+import { spawnSync as spawnSync5 } from "node:child_process";
+import { existsSync as existsSync4, readdirSync as readdirSync5, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { join as join15 } from "node:path";
+function uidBusy(uid) {
+  for (const name of readdirSync5("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (statSync4(`/proc/${name}`).uid !== uid) continue;
+      const stat = readFileSync4(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
+    } catch {
+    }
+  }
+  return false;
+}
+function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function removePrivateTmp() {
+  const ended = [];
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = readdirSync5(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
+      ended.push(join15(dir, name));
+    }
+  }
+  removeAsOwners(ended);
+}
+function killStrays(sandbox) {
+  const strays = sandbox.strays;
+  if (!strays) return;
+  const asStrays = asId(strays);
+  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
+    spawnSync5(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { env: ownProgramsEnv(), stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+  }
+}
+
+// src/untrusted/sandbox.ts
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    if (Number(match[1]) === 0)
+      throw new CgBenchError(
+        `CG_BENCH_RUN_AS=${JSON.stringify(asked)} names uid 0, root: name a uid that runs nothing else (e.g. 65534:65534), or write root to keep the code as root (it can then read cg-bench's environment)`
+      );
+    if (match.slice(1).some((id) => Number(id) >= 4294967295))
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: each id must be below 4294967295 (which means "unchanged" to the kernel)`);
+    if (Number(match[2]) === 0)
+      throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync5(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var UNSEALED = {
+  pids: "host",
+  ids: "host",
+  network: "host",
+  cpus: "host",
+  entropy: "os",
+  tmp: "shared",
+  proc: "host",
+  ipc: "host",
+  hostname: "host"
+};
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync5(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function onlyLoopback() {
   try {
-    return readdirSync3("/sys/class/net").every((name) => name === "lo");
+    return readdirSync6("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -16881,7 +17072,7 @@ function sandboxProbesStillWork() {
 function makeSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const perRun = () => [...sealFiles ? [dirname7(sealFiles.oneCpu)] : [], PRIVATE_TMP_NAME];
+  const perRun = () => [sealFilesDirectory(), PRIVATE_TMP_NAME].filter((part) => part !== void 0);
   const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
   const procProbe = options.probe ? probe : own(freshProcWorks);
@@ -17037,18 +17228,6 @@ function makeSandbox(options) {
   if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
   return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix, measuredPrefix: [...prefix], seal, notes };
 }
-function uidBusy(uid) {
-  for (const name of readdirSync3("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (statSync4(`/proc/${name}`).uid !== uid) continue;
-      const stat = readFileSync3(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
-    } catch {
-    }
-  }
-  return false;
-}
 function strayOwner(user, ownUid, busy, notes) {
   if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
   if (user.uid === UNTRUSTED_ID) {
@@ -17065,44 +17244,6 @@ function strayOwner(user, ownUid, busy, notes) {
   }
   notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
   return user;
-}
-function endStrays(sandbox) {
-  killStrays(sandbox);
-  removePrivateTmp();
-}
-function removeOrRefuse(path) {
-  removeAsOwners([path]);
-  try {
-    lstatSync7(path);
-  } catch {
-    return;
-  }
-  throw sharedPlaceProblem(path, "what is there cannot be removed");
-}
-function removePrivateTmp() {
-  const ended = [];
-  for (const dir of SHARED_TMP_DIRS) {
-    let names;
-    try {
-      names = readdirSync3(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
-      if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
-      ended.push(join10(dir, name));
-    }
-  }
-  removeAsOwners(ended);
-}
-function killStrays(sandbox) {
-  const strays = sandbox.strays;
-  if (!strays) return;
-  const asStrays = asId(strays);
-  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    spawnSync4(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { env: ownProgramsEnv(), stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  }
 }
 function missingSeal(required, seal, uncontained) {
   const missing = [];
@@ -17137,7 +17278,7 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path = join10(cwd, arg);
+  const path = join16(cwd, arg);
   const real = realOrGiven(path);
   const up = relative2(cwd, path);
   const outside = up === ".." || up.startsWith("../");
@@ -17149,244 +17290,15 @@ function withKept(prefix, own, handed) {
   if (start < 0 || end < 0) return [...prefix];
   return [...prefix.slice(0, start), ...own, ...prefix.slice(start, end), ...handed, ...prefix.slice(end)];
 }
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync8(dir);
-  const staging = mkdtempSync(join10(runsDirectory(), "profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
-var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
-function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync8(dir)) return [];
-  const uncollected = [];
-  const owner = lstatSync7(staging).uid;
-  const buffer = Buffer.alloc(1 << 20);
-  let total = 0;
-  let files = 0;
-  for (const name of readdirSync3(staging)) {
-    if (!VALGRIND_FILE.test(name)) continue;
-    let from;
-    try {
-      from = openSync4(join10(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      const stat = fstatSync3(from);
-      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const limit = passedLimit(stat.size, total, files, limits);
-      if (limit) {
-        uncollected.push({ name, size: stat.size, limit });
-        continue;
-      }
-      files++;
-      const to = openSync4(join10(dir, name), "wx");
-      try {
-        for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
-          writeSync4(to, buffer, 0, n);
-      } finally {
-        closeSync5(to);
-      }
-      total += stat.size;
-    } finally {
-      closeSync5(from);
-    }
-  }
-  removeAsOwners([staging]);
-  return uncollected;
-}
-function passedLimit(size, total, files, limits) {
-  if (size > limits.file) return "file";
-  if (total + size > limits.total) return "total";
-  if (files >= limits.files) return "files";
-  return void 0;
-}
-function shownSize(bytes) {
-  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
-}
-function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
-  const why = ({ name, size, limit }) => {
-    switch (limit) {
-      case "file":
-        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
-      case "total":
-        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
-      case "files":
-        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
-    }
-  };
-  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
-}
-function giveTree(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path) => {
-    const stat = lstatSync7(path);
-    lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync3(path)) walk(join10(path, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
-function sharedPlaceProblem(path, what) {
-  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
-}
-function remakeGivenDirectory(sandbox, path, inside2 = []) {
-  makeGivenDirectory(sandbox, path, inside2, false);
-}
-function makeSetupHome(sandbox, path) {
-  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
-}
-function makeGivenDirectory(sandbox, path, inside2, keep) {
-  if (keep) {
-    let fd2;
-    try {
-      fd2 = openSync4(path, DIRECTORY_FLAGS);
-    } catch {
-    }
-    if (fd2 !== void 0) {
-      try {
-        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
-        return;
-      } finally {
-        closeSync5(fd2);
-      }
-    }
-  }
-  removeOrRefuse(path);
-  try {
-    mkdirSync3(path);
-  } catch (error) {
-    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
-    throw error;
-  }
-  const fd = openSync4(path, DIRECTORY_FLAGS);
-  try {
-    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    for (const name of inside2) {
-      const at = join10(`/proc/self/fd/${fd}`, name);
-      mkdirSync3(at);
-      const sub = openSync4(at, DIRECTORY_FLAGS);
-      try {
-        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
-      } finally {
-        closeSync5(sub);
-      }
-    }
-    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function sharedHomesDirectory(path) {
-  const uid = process.getuid?.();
-  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
-  let stat;
-  try {
-    stat = lstatSync7(path);
-  } catch {
-    stat = void 0;
-  }
-  if (stat && !acceptable(stat)) {
-    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    removeOrRefuse(path);
-    stat = void 0;
-  }
-  if (!stat) {
-    try {
-      mkdirSync3(path);
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-  }
-  const fd = openSync4(path, DIRECTORY_FLAGS);
-  try {
-    const held2 = fstatSync3(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function isPlainFile(path) {
-  try {
-    const stat = lstatSync7(path);
-    return stat.isFile() && stat.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
-}
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync7, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker) {
   const found2 = [];
-  for (const name of readdirSync4("/proc")) {
+  for (const name of readdirSync7("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
+      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
     } catch {
     }
   }
@@ -17416,15 +17328,15 @@ async function endLeftovers(run, marker, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run, tool) {
-  const dir = join11(run.dir, tool.directory);
+  const dir = join17(run.dir, tool.directory);
   rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  const stderr = join11(dir, "stderr.log");
+  const stderr = join17(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
     command: sandboxedCommand(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], run.env, true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
-    stdout: { file: join11(dir, "stdout.log") },
+    stdout: { file: join17(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -17445,7 +17357,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = join11(dir, name);
+    const file = join17(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -17460,8 +17372,8 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname8, join as join12 } from "node:path";
+import { accessSync, constants as constants4, openSync as openSync6, readSync as readSync3, closeSync as closeSync7 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname9, join as join18 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants4.X_OK);
@@ -17471,18 +17383,18 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync5(path, "r");
+  const fd = openSync6(path, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    closeSync6(fd);
+    closeSync7(fd);
   }
 }
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join12(dir, program);
+    const candidate = join18(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -17496,7 +17408,7 @@ function locateValgrind(env = process.env) {
     );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join12(dirname8(bin), "valgrind.bin");
+    const real = join18(dirname9(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -17572,12 +17484,12 @@ async function measureCallTree(run) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join13(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  writeNewFile(join19(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { join as join14 } from "node:path";
+import { join as join20 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
   const profiles = [];
@@ -17591,7 +17503,7 @@ async function measureMemory(run) {
     read: (text2, name) => profiles.push(parseDhat(text2, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join14(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => join20(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
@@ -17692,8 +17604,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep3 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync6, readdirSync as readdirSync9, readFileSync as readFileSync7, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute4, join as join22, relative as relative4, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -17730,16 +17642,80 @@ function runsPython(run) {
   return /^python[0-9.]*$/.test(commandArgv(run)[0]?.split("/").pop() ?? "");
 }
 
+// src/untrusted/given-directories.ts
+import { chownSync as chownSync2, closeSync as closeSync8, fchownSync, fstatSync as fstatSync5, lchownSync, lstatSync as lstatSync10, mkdirSync as mkdirSync5, openSync as openSync7, readdirSync as readdirSync8 } from "node:fs";
+import { join as join21 } from "node:path";
+function giveTree(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path) => {
+    const stat = lstatSync10(path);
+    lchownSync(path, uid, gid);
+    if (stat.isDirectory()) for (const name of readdirSync8(path)) walk(join21(path, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync2(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function remakeGivenDirectory(sandbox, path, inside2 = []) {
+  makeGivenDirectory(sandbox, path, inside2, false);
+}
+function makeSetupHome(sandbox, path) {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync7(path, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync8(fd2);
+      }
+    }
+  }
+  removeOrRefuse(path);
+  try {
+    mkdirSync5(path);
+  } catch (error) {
+    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
+    throw error;
+  }
+  const fd = openSync7(path, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync5(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join21(`/proc/self/fd/${fd}`, name);
+      mkdirSync5(at);
+      const sub = openSync7(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync8(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync8(fd);
+  }
+}
+
 // src/python/attribution.ts
 var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname9(fileURLToPath(import.meta.url));
+  let dir = dirname10(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync5(candidate)) return readFileSync5(candidate, "utf8");
-    dir = dirname9(dir);
+    const candidate = join22(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync5(candidate)) return readFileSync7(candidate, "utf8");
+    dir = dirname10(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -17761,7 +17737,7 @@ function shownFile(file, cwd) {
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = readdirSync5(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync9(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -17769,7 +17745,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join15(outDir, name);
+    const path = join22(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -17802,14 +17778,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join15(options.tmpDir, ".cg-bench-bytecode");
-  const site = join15(root, "site");
-  const out = join15(root, "out");
+  const root = join22(options.tmpDir, ".cg-bench-bytecode");
+  const site = join22(root, "site");
+  const out = join22(root, "out");
   rmSync7(root, { recursive: true, force: true });
-  mkdirSync5(site, { recursive: true });
-  mkdirSync5(out);
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join15(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join22(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -17827,7 +17803,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync5 } from "node:fs";
+import { statSync as statSync6 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env) {
   return {
     ...sandbox.seal,
@@ -17837,7 +17813,7 @@ function sealOf(sandbox, python, instrument, cwd, env) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
+  return `/ ${statSync6("/").dev}, cwd ${statSync6(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -17846,7 +17822,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join16, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join23, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -17857,7 +17833,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join16(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join23(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -17893,14 +17869,14 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path) {
 
 // src/run/private-home.ts
 import { createHash as createHash7 } from "node:crypto";
-import { join as join17 } from "node:path";
+import { join as join24 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync8, readFileSync as readFileSync6, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync8(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -17908,7 +17884,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync6("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync8("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -17930,7 +17906,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync6(`/proc/${pid}`).uid;
+    return statSync7(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -18020,7 +17996,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = lstatSync8(path);
+      stat = lstatSync11(path);
     } catch {
       continue;
     }
@@ -18038,7 +18014,7 @@ function tryLock(path) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return join17(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join24(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -18062,19 +18038,19 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join18(ctx.benchmarksDir, slug);
+  const dir = join25(ctx.benchmarksDir, slug);
   rmSync9(dir, { recursive: true, force: true });
-  mkdirSync6(dir);
+  mkdirSync7(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join18(ctx.benchmarksDir, slug);
-  const rel = (p) => join18("benchmarks", slug, relative6(dir, p));
-  const log = (name) => ({ file: join18(dir, name), real: join18(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join18(dir, "stdout.log");
-  const stderr = join18(dir, "stderr.log");
+  const dir = join25(ctx.benchmarksDir, slug);
+  const rel = (p) => join25("benchmarks", slug, relative6(dir, p));
+  const log = (name) => ({ file: join25(dir, name), real: join25(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join25(dir, "stdout.log");
+  const stderr = join25(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join18(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join25(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -18139,7 +18115,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join18(dir, name);
+    const file = join25(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync9(file, { force: true });
@@ -18168,10 +18144,10 @@ ${names}`
     const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
     const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
+    const valgrindLog = readdirSync10(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join25(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = lastLines(stderrEnd);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join18(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join25(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -18186,7 +18162,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join18("benchmarks", slug),
+    shownDir: join25("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -18271,7 +18247,7 @@ function refuseHandedPaths(specs) {
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants6, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync9, constants as constants6, fstatSync as fstatSync6, openSync as openSync8, writeSync as writeSync5 } from "node:fs";
 
 // src/util/paths.ts
 import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve5, sep as sep4 } from "node:path";
@@ -18291,6 +18267,66 @@ function shownPath(path, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${sep4}`) || isAbsolute6(rel) ? path : rel;
 }
 
+// src/untrusted/setup-environment.ts
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
 // src/run/setup.ts
 function openLog(path, openedAt = path, during = "the setup commands ran") {
   const replaced2 = (what) => new CgBenchError(
@@ -18299,15 +18335,15 @@ function openLog(path, openedAt = path, during = "the setup commands ran") {
   );
   let fd;
   try {
-    fd = openSync6(openedAt, constants6.O_WRONLY | constants6.O_APPEND | constants6.O_CREAT | constants6.O_NOFOLLOW | constants6.O_NONBLOCK, 420);
+    fd = openSync8(openedAt, constants6.O_WRONLY | constants6.O_APPEND | constants6.O_CREAT | constants6.O_NOFOLLOW | constants6.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
     if (code === "ENXIO" || code === "EISDIR") throw replaced2("something else");
     throw error;
   }
-  if (!fstatSync4(fd).isFile()) {
-    closeSync7(fd);
+  if (!fstatSync6(fd).isFile()) {
+    closeSync9(fd);
     throw replaced2("something else");
   }
   return fd;
@@ -18317,7 +18353,7 @@ function appendSetupLog(text2, path, openedAt = path) {
   try {
     writeSync5(fd, text2);
   } finally {
-    closeSync7(fd);
+    closeSync9(fd);
   }
 }
 function describeCommand(command) {
@@ -18353,7 +18389,7 @@ async function runCommands(commands, env, options) {
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync7(fd);
+      closeSync9(fd);
     }
     if (status) {
       const tail2 = logTail(options.logOpenedAt ?? options.logFile);
@@ -18431,9 +18467,9 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync7(dir, { recursive: true });
+    mkdirSync8(dir, { recursive: true });
     accessSync2(dir, constants7.W_OK);
-    const probe = join19(dir, `.write-test-${process.pid}`);
+    const probe = join26(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
     rmSync10(probe, { force: true });
   } catch (error) {
@@ -18514,17 +18550,17 @@ async function runSuiteOnce(config, options, keptProbes) {
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join19(heldOut.path, "benchmarks"), join19(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join26(heldOut.path, "benchmarks"), join26(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join19(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join19(realOutDir, "setup.log"));
+    writeNewFile(join26(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join26(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join19(heldOut.path, "setup.log"),
+        logOpenedAt: join26(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -18555,7 +18591,7 @@ async function runSuiteOnce(config, options, keptProbes) {
 ${sandbox.notes.map((n) => `# ${n}
 `).join("")}`,
         setupLog,
-        join19(heldOut.path, "setup.log")
+        join26(heldOut.path, "setup.log")
       );
       environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
       ctx = { ...ctx, sandbox };
@@ -19388,7 +19424,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join20 } from "node:path";
+import { join as join27 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -19435,7 +19471,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join20(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join27(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -19924,17 +19960,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join25 } from "node:path";
+import { join as join32 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync10, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname13, join as join24, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync13, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync4, readdirSync as readdirSync12, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname14, join as join31, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync9, statSync as statSync7 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve6 } from "node:path";
+import { realpathSync as realpathSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve6 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
@@ -20834,7 +20870,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname10(file), "configuration directory");
+  const root = absolutePath(dirname11(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -20998,7 +21034,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path) {
   try {
-    return realpathSync9(path);
+    return realpathSync10(path);
   } catch {
     return path;
   }
@@ -21006,7 +21042,7 @@ function realDirectory(path) {
 function cwdProblem(cwd, root) {
   let isDirectory;
   try {
-    isDirectory = statSync7(cwd).isDirectory();
+    isDirectory = statSync8(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
@@ -21016,7 +21052,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname10(file)) {
+function loadConfig(file, root = dirname11(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -21029,15 +21065,15 @@ function loadConfig(file, root = dirname10(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync9(absolute));
+  return parseConfig(text2, realpathSync10(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync3, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
-import { dirname as dirname12, relative as relative11, sep as sep6 } from "node:path";
+import { accessSync as accessSync3, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
+import { dirname as dirname13, relative as relative11, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync8 } from "node:fs";
+import { mkdirSync as mkdirSync9 } from "node:fs";
 
 // src/flame/inclusive.ts
 function inclusiveCosts(tree) {
@@ -21377,7 +21413,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  if (!options.write) mkdirSync8(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync9(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -21528,31 +21564,31 @@ function resultsByBenchmark(text2, path) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname11, join as join21, relative as relative10, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync12, mkdirSync as mkdirSync10, readdirSync as readdirSync11 } from "node:fs";
+import { dirname as dirname12, join as join28, relative as relative10, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname11(dir)) {
+  for (let dir = outDir; ; dir = dirname12(dir)) {
     try {
-      if (lstatSync9(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync12(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative10(here, dirname11(dir));
-    if (dir === dirname11(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative10(here, dirname12(dir));
+    if (dir === dirname12(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
     let names;
     try {
-      names = readdirSync7(dir);
+      names = readdirSync11(dir);
     } catch {
       return void 0;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join21(dir, name);
-      const stat = lstatSync9(path, { throwIfNoEntry: false });
+      const path = join28(dir, name);
+      const stat = lstatSync12(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -21573,7 +21609,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync9(outDir, { recursive: true });
+    mkdirSync10(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -21593,10 +21629,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname12(path);
-  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname13(path);
+  if (existsSync6(path) && statSync9(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync10(dir, { recursive: true });
+    mkdirSync11(dir, { recursive: true });
     accessSync3(dir, constants8.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -21643,7 +21679,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname12(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname13(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -21662,7 +21698,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname12(options.baseline), shown: baseShown },
+    base: { dir: dirname13(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -21692,13 +21728,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync12 } from "node:fs";
+import { join as join30 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants2, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync3, readFileSync as readFileSync9, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
-import { delimiter as delimiter3, join as join22 } from "node:path";
+import { delimiter as delimiter3, join as join29 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -21714,8 +21750,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join22(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = join22(dir, "stopwatch");
+    const dir = mkdtempSync3(join29(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = join29(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
@@ -21737,9 +21773,9 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join22(dir, name);
+    const candidate = join29(dir, name);
     try {
-      accessSync4(candidate, fsConstants2.X_OK);
+      accessSync4(candidate, fsConstants3.X_OK);
       return candidate;
     } catch {
     }
@@ -21883,7 +21919,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync9("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -22137,7 +22173,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join23(held2.path, `setup-${side}.log`);
+  const at = join30(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -22169,7 +22205,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync11(outDir, { recursive: true });
+  mkdirSync12(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -22245,7 +22281,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join23(held2.path, PAIRED_FILE),
+    join30(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -22285,14 +22321,14 @@ function readIfPresent(path) {
   return existsSync8(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve7(dir); ; at = dirname13(at)) {
-    const git2 = join24(at, ".git");
+  for (let at = resolve7(dir); ; at = dirname14(at)) {
+    const git2 = join31(at, ".git");
     if (existsSync8(git2)) {
       chmodSync3(git2, 448);
       if (existsSync8(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname13(at) === at) return;
+    if (dirname14(at) === at) return;
   }
 }
 function inImageMeasurer(options) {
@@ -22318,7 +22354,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join24(workspace, config), workspace),
+          config: loadConfig(join31(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -22331,7 +22367,7 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join24(outDir, "results.json")),
+          results: readIfPresent(join31(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
@@ -22345,8 +22381,8 @@ function inImageMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join24(sides.head, config), "configuration");
-        const base = absolutePath(join24(sides.base, config), "configuration");
+        const head2 = absolutePath(join31(sides.head, config), "configuration");
+        const base = absolutePath(join31(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -22363,9 +22399,9 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync12(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync13(join24(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join24(resolve7(checkout), name)));
+  mkdirSync13(to, { recursive: true });
+  for (const entry of readdirSync12(to)) rmSync13(join31(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join31(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
@@ -22530,10 +22566,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join25(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join32(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, join25(ci.outRoot, outName), selection);
+  return measurer.measure(join32(checkout.fresh(), ci.workingDirectory), ci.config, join32(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -22586,23 +22622,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join27, relative as relative13, sep as sep8 } from "node:path";
+import { join as join34, relative as relative13, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname14, join as join26, normalize, relative as relative12, sep as sep7 } from "node:path";
+import { dirname as dirname15, join as join33, normalize, relative as relative12, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname14(result.logs.stdout));
+  const dir = normalize(dirname15(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join26(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join33(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join26(from.dir, path))) continue;
-    const shown = join26(from.shown, path);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join26(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join33(from.dir, path))) continue;
+    const shown = join33(from.shown, path);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join33(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text2);
@@ -22624,8 +22660,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join27(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join27(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join34(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join34(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found2.push({ dir, results: m.results, only: name });
   }
   return found2;
@@ -22644,8 +22680,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
   const { comparison, changed } = found2;
-  const outDir = absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join34(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join34(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -22679,7 +22715,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join27(ci.outRoot, "head");
+    const headDir = join34(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -22700,7 +22736,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join27(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join34(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -22709,10 +22745,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join27(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join34(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join34(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found2.comparison,
-        outDir: absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join34(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -22892,8 +22928,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync11, readdirSync as readdirSync9 } from "node:fs";
-import { join as join28 } from "node:path";
+import { lstatSync as lstatSync14, readdirSync as readdirSync13 } from "node:fs";
+import { join as join35 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -22906,7 +22942,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join28(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join35(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -22933,7 +22969,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join28(dir, "base.json");
+  const basePath = join35(dir, "base.json");
   return {
     dir,
     shown,
@@ -22943,25 +22979,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join28(dir, "head.json"), root),
+    head: readResults(join35(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join28(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join35(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync9(root).sort();
+    names = readdirSync13(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync11(join28(root, n)).isDirectory() && presentAt(join28(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync14(join35(root, n)).isDirectory() && presentAt(join35(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join28(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join35(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join29 } from "node:path";
+import { join as join36 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -22986,13 +23022,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join29(root, sub);
+  const dir = join36(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join29(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join36(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join29(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join36(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -23009,8 +23045,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join29(dir, "base.json");
-  const inclusivePath = join29(dir, INCLUSIVE_FILE);
+  const basePath = join36(dir, "base.json");
+  const inclusivePath = join36(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where2}/${INCLUSIVE_FILE}`;
@@ -23032,7 +23068,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join29(dir, "head.json"), root),
+    head: readResults(join36(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -23121,10 +23157,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join30 } from "node:path";
+import { join as join37 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join30(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join37(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -23138,10 +23174,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join30(ci.repoRoot, ci.workingDirectory),
-      join30(checkout.path(), ci.workingDirectory),
+      join37(ci.repoRoot, ci.workingDirectory),
+      join37(checkout.path(), ci.workingDirectory),
       ci.config,
-      join30(ci.outRoot, "paired")
+      join37(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -23164,7 +23200,7 @@ function subdirectoryWriter(ci, out, dir) {
   return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync13(ci.outRoot, { recursive: true });
+  mkdirSync14(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -23204,7 +23240,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join38(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -23309,7 +23345,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join38(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
@@ -23321,11 +23357,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head"), selection);
+  return measurer.measure(join38(ci.repoRoot, ci.workingDirectory), ci.config, join38(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join38(ci.repoRoot, ci.workingDirectory), ci.config, join38(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -23417,12 +23453,12 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync4 } from "node:fs";
-import { join as join33 } from "node:path";
+import { mkdtempSync as mkdtempSync5 } from "node:fs";
+import { join as join40 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join32 } from "node:path";
+import { join as join39 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -23465,7 +23501,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join32(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join39(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -23526,7 +23562,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join33(mkdtempSync4(join33(ownTmpdir(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join40(mkdtempSync5(join40(ownTmpdir(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -23560,9 +23596,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join33(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join40(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join33(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join40(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -23803,26 +23839,26 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync12, mkdirSync as mkdirSync14, readdirSync as readdirSync10, rmSync as rmSync15 } from "node:fs";
-import { join as join34 } from "node:path";
+import { lstatSync as lstatSync15, mkdirSync as mkdirSync15, readdirSync as readdirSync14, rmSync as rmSync15 } from "node:fs";
+import { join as join41 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
-    isDirectory = lstatSync12(out).isDirectory();
+    isDirectory = lstatSync15(out).isDirectory();
   } catch {
   }
   if (!isDirectory) rmSync15(out, { force: true });
   else {
-    for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync15(join34(out, name), { recursive: true, force: true });
-      else if (!lstatSync12(join34(out, name)).isDirectory()) {
+    for (const name of readdirSync14(out)) {
+      if (!keep.includes(name)) rmSync15(join41(out, name), { recursive: true, force: true });
+      else if (!lstatSync15(join41(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join34(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join41(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync14(out, { recursive: true });
+  mkdirSync15(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
@@ -23830,7 +23866,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join35(job.projectDir, RESULTS_DIR);
+    const out = join42(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -23848,7 +23884,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join35(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join42(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {

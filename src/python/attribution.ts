@@ -7,7 +7,9 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INSTRUMENT_VARIABLE } from '../run/environment.ts';
 import { readTextBeneath } from '../untrusted/read.ts';
-import { giveDirectory, isPlainFile, type Sandbox } from '../untrusted/sandbox.ts';
+import { isPlainFile } from '../untrusted/collect-profiles.ts';
+import { giveDirectory } from '../untrusted/given-directories.ts';
+import type { Sandbox } from '../untrusted/sandbox.ts';
 import type { PythonAttribution, PythonFunctionResult } from './types.ts';
 
 /** Functions below this share of the bytecodes are left out of results.json, as for C functions. */

@@ -20,15 +20,9 @@ import { launchFailure } from './launch-failure.ts';
 import { withPrivateHome } from './private-home.ts';
 import { endLeftovers } from './leftovers.ts';
 import { runProcess } from '../untrusted/process.ts';
-import {
-  BENCHMARK_PID_IN_NAMESPACE,
-  collectProfiles,
-  isPlainFile,
-  profileDirectory,
-  sandboxedCommand,
-  type Sandbox,
-  uncollectedProblem,
-} from '../untrusted/sandbox.ts';
+import { collectProfiles, isPlainFile, profileDirectory, uncollectedProblem } from '../untrusted/collect-profiles.ts';
+import { BENCHMARK_PID_IN_NAMESPACE } from '../untrusted/pid-namespace.ts';
+import { sandboxedCommand, type Sandbox } from '../untrusted/sandbox.ts';
 import { processFiles, processMarker, terminatingSignal, unfinishedProcesses } from './valgrind-files.ts';
 import { cachegrindArgs, type ValgrindInstall } from './valgrind.ts';
 

@@ -1,11 +1,11 @@
 import { commandArgv, viaShell } from '../config/command.ts';
 import type { BenchmarkSpec } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
-import { HANDED_VARIABLES, handedPathProblem } from '../untrusted/sandbox.ts';
+import { HANDED_VARIABLES, handedPathProblem } from '../untrusted/view.ts';
 
 /**
  * Stops, before any setup command runs, at the first path a benchmark hands its run that the view
- * would not bind back into its private temporary directories (sandbox.ts, handedPathProblem): a
+ * would not bind back into its private temporary directories (untrusted/view.ts, handedPathProblem): a
  * variable of its `env:`, its `cwd:` or a path its `run:` names that lies in cg-bench-runs (every
  * job's Valgrind output) or the homes, or is written with "." or "..". Such a path named the other
  * job's staging; left out unsaid, the run would fail on a missing file. One of those directories or

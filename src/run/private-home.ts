@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { removeAsOwners, removeAsOwnersAsync } from '../untrusted/remove.ts';
 import { unlock, waitForLock } from '../util/pid-lock.ts';
-import { HOMES_DIR, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
+import { remakeGivenDirectory } from '../untrusted/given-directories.ts';
+import type { Sandbox } from '../untrusted/sandbox.ts';
+import { HOMES_DIR, sharedHomesDirectory } from '../untrusted/shared-places.ts';
 
 /**
  * Each benchmark run gets a private, empty HOME, with TMPDIR inside it. Its path must be the same on
  * every run: Python hashes such strings, and its count moves with their content (measured: a random
  * six-letter name moved a small script by 124 Ir). So the path is fixed per benchmark name, and a
  * lock keeps two cg-bench processes on one machine from sharing it at once. The view binds back only
- * the benchmark's own beneath HOMES_DIR (sandbox.ts: a HOME handed in `env:` never reaches another's).
+ * the benchmark's own beneath HOMES_DIR (untrusted/view.ts, handedPathProblem: a HOME handed in `env:` never reaches another's).
  */
 
 export function homeFor(benchmarkName: string): string {

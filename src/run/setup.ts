@@ -7,7 +7,9 @@ import { shownPath, type AbsolutePath } from '../util/paths.ts';
 import { SETUP_HOME } from './environment.ts';
 import type { Progress } from './progress.ts';
 import { runProcess } from '../untrusted/process.ts';
-import { makeSetupHome, NO_SANDBOX, sandboxedCommand, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
+import { makeSetupHome } from '../untrusted/given-directories.ts';
+import { NO_SANDBOX, sandboxedCommand, type Sandbox } from '../untrusted/sandbox.ts';
+import { setupEnvironment } from '../untrusted/setup-environment.ts';
 import { unlock, waitForLock } from '../util/pid-lock.ts';
 
 /**
@@ -88,7 +90,7 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
   await waitForLock(lock);
   try {
     const sandbox = options.sandbox ?? NO_SANDBOX;
-    // Never through a link (an earlier run's setup owned it), afresh for another user (sandbox.ts).
+    // Never through a link (an earlier run's setup owned it), afresh for another user (untrusted/given-directories.ts).
     makeSetupHome(sandbox, SETUP_HOME);
     await runCommands(commands, setupEnvironment(process.env, sandbox, SETUP_HOME), options);
   } finally {

@@ -13,7 +13,9 @@ import type { Progress } from './progress.ts';
 import { refuseHandedPaths } from './handed-paths.ts';
 import { appendSetupLog, runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
-import { endStrays, ONE_CPU_VIEW, sandboxProbesStillWork, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
+import { ONE_CPU_VIEW } from '../untrusted/cpu-view.ts';
+import { sandboxProbesStillWork, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
+import { endStrays } from '../untrusted/strays.ts';
 import { type HeldDirectory, holdDirectory, holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -240,7 +242,7 @@ async function runSuiteOnce(config: Config, options: SuiteOptions, keptProbes: b
     }
     benchmarks = measured;
   } finally {
-    // Without a pid namespace, what the code left running is killed here (untrusted/sandbox.ts).
+    // Without a pid namespace, what the code left running is killed here (untrusted/strays.ts).
     endStrays(sandbox);
     benchmarksDir?.release();
     heldOut.release();

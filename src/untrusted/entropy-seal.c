@@ -6,7 +6,7 @@
  *
  * glibc (getrandom, getentropy, arc4random), CPython, Rust's std and OpenSSL then fall back to
  * /dev/urandom (and poll /dev/random), which the sandbox binds to a file of fixed bytes in the
- * benchmark's mount namespace (untrusted/sandbox.ts): every run reads the same entropy. A seccomp
+ * benchmark's mount namespace (untrusted/view.ts): every run reads the same entropy. A seccomp
  * filter is inherited across fork and exec and cannot be removed, so a static program, which no
  * preload could reach, is covered too. Sets no_new_privs first (an unprivileged process must).
  * PROGRAM is a path (no PATH search); the environment is passed on. Exits 125 with a message when

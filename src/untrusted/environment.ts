@@ -107,7 +107,7 @@ export function ownTmpdir(): string {
   return ownTmp;
 }
 
-/** The temporary directories every run on a machine shares: in a view (sandbox.ts), each run gets its own, empty. */
+/** The temporary directories every run on a machine shares: in a view (view.ts), each run gets its own, empty. */
 export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm'];
 
 /** Whether `path` lies in one of SHARED_TMP_DIRS, by its name or where it resolves. */

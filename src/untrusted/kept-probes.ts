@@ -6,7 +6,7 @@ import { VERSION } from '../version.ts';
 import { ownProgram, ownProgramsPath } from './environment.ts';
 
 /**
- * The sandbox's probes (sandbox.ts: a namespace, a view, each run with `true`) that worked, kept per
+ * The sandbox's probes (sandbox.ts and probes.ts: a namespace, a view, each run with `true`) that worked, kept per
  * machine beside the fingerprint's (results/probe-cache.ts), so that a run on a machine that made
  * them before starts none (two views and two namespaces: ~26 processes before the first benchmark).
  * Only a yes is kept: a stale no would lose a seal without a word, a stale yes fails the run that

@@ -23,7 +23,8 @@ test("a view binds cg-bench's own paths in /tmp by its table: one mount and one 
   }
   const trace = join(base, 'trace');
   const script = `
-    import { sandboxedCommand, untrustedSandbox, endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/strays.ts'))};
     import { spawnSync } from 'node:child_process';
     const sandbox = untrustedSandbox({ root: ${JSON.stringify(ROOT)}, network: false, oneCpu: true, cpus: [0], env: process.getuid() === 0 ? { CG_BENCH_RUN_AS: '65534:65534' } : {} });
     const own = ${JSON.stringify(own)};

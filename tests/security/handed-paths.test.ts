@@ -8,7 +8,9 @@ import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { endStrays, profileDirectory, sandboxedCommand, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { profileDirectory } from '../../src/untrusted/collect-profiles.ts';
+import { sandboxedCommand, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { endStrays } from '../../src/untrusted/strays.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;

@@ -58,7 +58,8 @@ test("a link swapped into a handed path between the view's check and its mount i
   );
   chmodSync(join(bin, 'mount'), 0o755);
   const script = `
-    import { endStrays, sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/strays.ts'))};
     import { spawnSync } from 'node:child_process';
     const sandbox = untrustedSandbox({ root: ${JSON.stringify(root)}, network: false, env: { CG_BENCH_RUN_AS: '${CODE}:${CODE}' } });
     const look = (argv, env) => {

@@ -19,7 +19,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { endStrays, NO_SANDBOX, profileDirectory, sandboxedCommand, sharedHomesDirectory, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { profileDirectory } from '../../src/untrusted/collect-profiles.ts';
+import { NO_SANDBOX, sandboxedCommand, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { sharedHomesDirectory } from '../../src/untrusted/shared-places.ts';
+import { endStrays } from '../../src/untrusted/strays.ts';
 import { SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
 import { cli, project, ROOT, readJson, tempDir } from '../helpers.ts';
 

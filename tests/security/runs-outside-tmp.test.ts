@@ -129,7 +129,9 @@ test("cg-bench's TMPDIR outside /tmp with a blank and a backslash in its path: a
   mkdirSync(tmp, { mode: 0o1777 });
   chmodSync(tmp, 0o1777);
   const script = `
-    import { endStrays, profileDirectory, sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { profileDirectory } from ${JSON.stringify(join(ROOT, 'src/untrusted/collect-profiles.ts'))};
+    import { sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/strays.ts'))};
     import { spawnSync } from 'node:child_process';
     import { existsSync, writeFileSync } from 'node:fs';
     import { basename, dirname } from 'node:path';

@@ -21,24 +21,12 @@ import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/client.ts';
 import { containerEnvironment } from '../../src/container/measurer.ts';
-import {
-  COLLECT_LIMITS,
-  collectProfiles,
-  uncollectedProblem,
-  CPU_LIST_FILES,
-  HANDED_START,
-  KEPT_END,
-  parseCpuList,
-  PROBE_ATTEMPTS,
-  RANDOM_DEVICES,
-  sandboxedCommand,
-  setupEnvironment,
-  untrustedSandbox,
-  untrustedUser,
-  UNTRUSTED_ID,
-  NO_SANDBOX,
-  type Sandbox,
-} from '../../src/untrusted/sandbox.ts';
+import { COLLECT_LIMITS, collectProfiles, uncollectedProblem } from '../../src/untrusted/collect-profiles.ts';
+import { CPU_LIST_FILES, parseCpuList } from '../../src/untrusted/cpu-view.ts';
+import { PROBE_ATTEMPTS } from '../../src/untrusted/probes.ts';
+import { sandboxedCommand, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX, type Sandbox } from '../../src/untrusted/sandbox.ts';
+import { setupEnvironment } from '../../src/untrusted/setup-environment.ts';
+import { HANDED_START, KEPT_END, RANDOM_DEVICES } from '../../src/untrusted/view.ts';
 
 import { ownProgram, SHARED_TMP_DIRS } from '../../src/untrusted/environment.ts';
 import { cli, project, tempDir } from '../helpers.ts';

@@ -1,5 +1,5 @@
 // The view mounts the seal's binds and its private temporary directories by one `mount --all` of a
-// table (sandbox.ts): what a path with blanks in it (cg-bench's TMPDIR, which holds the seal files) needs there.
+// table (view.ts): what a path with blanks in it (cg-bench's TMPDIR, which holds the seal files) needs there.
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ test('a TMPDIR with a blank and a backslash in its path: the view still binds on
   chmodSync(tmp, 0o1777);
   t.after(() => rmSync(tmp, { recursive: true, force: true }));
   const script = `
-    import { sandboxedCommand, untrustedSandbox, endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { sandboxedCommand, untrustedSandbox } from ${JSON.stringify(join(ROOT, 'src/untrusted/sandbox.ts'))};
+    import { endStrays } from ${JSON.stringify(join(ROOT, 'src/untrusted/strays.ts'))};
     import { spawnSync } from 'node:child_process';
     const sandbox = untrustedSandbox({ root: ${JSON.stringify(ROOT)}, network: false, oneCpu: true, cpus: [0], env: process.getuid() === 0 ? { CG_BENCH_RUN_AS: '65534:65534' } : {} });
     const { argv, env } = sandboxedCommand(sandbox, ['/bin/sh', '-c', 'cat /sys/devices/system/cpu/online; head -c 8 /dev/urandom | od -An -tx1; ls -A /tmp'], { PATH: process.env.PATH }, true, 0, [], ${JSON.stringify(ROOT)});

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { boundedParser, CachegrindParseError, MAX_PROFILE_BYTES, parseCachegrindFile, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
-import { COLLECT_LIMITS } from '../../src/untrusted/sandbox.ts';
+import { COLLECT_LIMITS } from '../../src/untrusted/collect-profiles.ts';
 import { executablesOf } from '../../src/run/executables.ts';
 import { terminatingSignal, unfinishedProcesses } from '../../src/run/valgrind-files.ts';
 import { logTail, readHead, readTail } from '../../src/untrusted/read.ts';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { HOMES_DIR, handedPathProblem, sharedHomesDirectory } from '../../src/untrusted/sandbox.ts';
+import { HOMES_DIR, sharedHomesDirectory } from '../../src/untrusted/shared-places.ts';
+import { handedPathProblem } from '../../src/untrusted/view.ts';
 
 // A handed path refused because it leads into cg-bench's own directories: the message says it goes
 // through a link, never where: cg-bench resolved it with its own rights, which the code may lack.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cachedProbe } from '../../src/results/probe-cache.ts';
-import { fixedEntropy, keptFixedEntropy } from '../../src/untrusted/sandbox.ts';
+import { fixedEntropy, keptFixedEntropy } from '../../src/untrusted/fixed-entropy.ts';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 

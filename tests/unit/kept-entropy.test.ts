@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FIXED_ENTROPY_SHA256, fixedEntropy, keptEntropyFile, keptFixedEntropy } from '../../src/untrusted/sandbox.ts';
+import { FIXED_ENTROPY_SHA256, fixedEntropy, keptEntropyFile, keptFixedEntropy } from '../../src/untrusted/fixed-entropy.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

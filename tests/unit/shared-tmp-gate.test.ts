@@ -10,7 +10,9 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { makeSetupHome, NO_SANDBOX, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../../src/untrusted/sandbox.ts';
+import { makeSetupHome, remakeGivenDirectory } from '../../src/untrusted/given-directories.ts';
+import { NO_SANDBOX, type Sandbox } from '../../src/untrusted/sandbox.ts';
+import { sharedHomesDirectory } from '../../src/untrusted/shared-places.ts';
 import { tryLock, unlock } from '../../src/util/pid-lock.ts';
 
 const root = process.getuid?.() === 0;
