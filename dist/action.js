@@ -49552,8 +49552,19 @@ var REASONS = [
   { status: 127, words: "command not found", message: (program, _cwd, path12) => `command not found: ${program} (the benchmark's PATH is ${path12})` },
   { status: 127, words: "No such file or directory", message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
-  { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` }
+  { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` },
+  {
+    status: 126,
+    words: "bad interpreter: No such file or directory",
+    message: (program) => `cannot execute ${program}: the interpreter its #! line names does not exist where the benchmark runs`
+  },
+  {
+    status: 126,
+    words: "bad interpreter: Permission denied",
+    message: (program) => `cannot execute ${program}: the interpreter its #! line names cannot be executed (EACCES)`
+  }
 ];
+var FOUND_ON_PATH_NOT_EXECUTABLE = "Permission denied";
 function launchFailure(program, exitCode, stderrEnd, cwd, path12) {
   const text2 = stderrEnd.trimEnd();
   const last = text2.slice(text2.lastIndexOf("\n") + 1);
@@ -49563,6 +49574,11 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path12) {
     const line = `valgrind: ${program}: ${reason.words}`;
     const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path12);
+  }
+  const found2 = `: ${FOUND_ON_PATH_NOT_EXECUTABLE}`;
+  if (exitCode === 126 && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${found2}`)) {
+    const file = last.slice("valgrind: ".length, -found2.length);
+    return `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`;
   }
   return void 0;
 }

@@ -12,7 +12,23 @@ const REASONS: readonly { status: number; words: string; message: (program: stri
   { status: 127, words: 'No such file or directory', message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
   { status: 126, words: 'is a directory', message: (program) => `not a file: ${program}` },
   { status: 126, words: 'Permission denied', message: (program) => `cannot execute ${program}: EACCES` },
+  {
+    status: 126,
+    words: 'bad interpreter: No such file or directory',
+    message: (program) => `cannot execute ${program}: the interpreter its #! line names does not exist where the benchmark runs`,
+  },
+  {
+    status: 126,
+    words: 'bad interpreter: Permission denied',
+    message: (program) => `cannot execute ${program}: the interpreter its #! line names cannot be executed (EACCES)`,
+  },
 ];
+
+/**
+ * A name without a slash that Valgrind found on PATH and could not execute: its line names the file
+ * found (`valgrind: DIR/NAME: Permission denied`), not the name.
+ */
+const FOUND_ON_PATH_NOT_EXECUTABLE = 'Permission denied';
 
 /**
  * The message for a run that ended with `exitCode` and whose stderr ends with `stderrEnd` (its last
@@ -29,6 +45,11 @@ export function launchFailure(program: string, exitCode: number | null, stderrEn
     const line = `valgrind: ${program}: ${reason.words}`;
     const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
+  }
+  const found = `: ${FOUND_ON_PATH_NOT_EXECUTABLE}`;
+  if (exitCode === 126 && !program.includes('/') && last.startsWith('valgrind: ') && last.endsWith(`/${program}${found}`)) {
+    const file = last.slice('valgrind: '.length, -found.length);
+    return `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`;
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 // Bad input: each case gets a message naming the file, field or benchmark, and its exit code;
 // nothing the user had is lost. These run the bundled CLI with real Valgrind.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { cli, project, readJson } from '../helpers.ts';
@@ -145,11 +145,31 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     assert.equal(r.code, 3);
     assert.match(r.stderr, /setup command failed \(exited with status 4\): sh -c 'echo compiler exploded; exit 4'[\s\S]*compiler exploded/);
   });
-  test('a benchmark that is not executable', async () => {
-    const dir = project('benchmarks:\n  - name: noexec\n    run: [./script.sh]\n', { 'script.sh': '#!/bin/sh\n' });
+  test('a benchmark that is not executable: by its path, found on PATH, or by its #! interpreter', async () => {
+    const dir = project(
+      [
+        'benchmarks:',
+        '  - name: noexec',
+        '    run: [./script.sh]',
+        '  - name: noexec-on-path',
+        '    run: mytool',
+        '    env:',
+        '      PATH: bin:/usr/bin:/bin',
+        '  - name: missing-interpreter',
+        '    run: [./interpreted.sh]',
+        '',
+      ].join('\n'),
+      { 'script.sh': '#!/bin/sh\n', 'interpreted.sh': '#!/no/such/interpreter\n' },
+    );
     chmodSync(join(dir, 'script.sh'), 0o644);
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(join(dir, 'bin', 'mytool'), '#!/bin/sh\n', { mode: 0o644 });
+    chmodSync(join(dir, 'interpreted.sh'), 0o755);
     const r = await cli(['run'], { cwd: dir });
     assert.equal(r.code, 3);
     assert.match(r.stdout, /noexec: failed\n {2}cannot execute \.\/script\.sh: EACCES/);
+    // Valgrind names the file it found on PATH, not the name (run/launch-failure.ts).
+    assert.match(r.stdout, /noexec-on-path: failed\n {2}cannot execute mytool \(bin\/mytool, found on the benchmark's PATH\): EACCES/);
+    assert.match(r.stdout, /missing-interpreter: failed\n {2}cannot execute \.\/interpreted\.sh: the interpreter its #! line names does not exist/);
   });
 });

@@ -16,7 +16,23 @@ test("Valgrind's own last line and status name why a program could not start, in
   // Only then: a short stderr that merely ends like the line is the benchmark's own.
   assert.equal(at('/opt/tools/mybenchmark', 127, 'tools/mybenchmark: No such file or directory\n'), undefined);
   // Anything else is the run's own failure, said as such by the caller.
-  assert.equal(at('./x', 126, 'valgrind: ./x: bad interpreter: No such file or directory\n'), undefined);
+  // A #! line whose interpreter is missing or cannot be executed.
+  assert.equal(
+    at('./x', 126, 'valgrind: ./x: bad interpreter: No such file or directory\n'),
+    'cannot execute ./x: the interpreter its #! line names does not exist where the benchmark runs',
+  );
+  assert.equal(
+    at('./x', 126, 'valgrind: ./x: bad interpreter: Permission denied\n'),
+    'cannot execute ./x: the interpreter its #! line names cannot be executed (EACCES)',
+  );
+  // A name found on PATH but not executable: Valgrind names the file it found.
+  assert.equal(
+    at('mytool', 126, 'valgrind: /opt/bin/mytool: Permission denied\n'),
+    "cannot execute mytool (/opt/bin/mytool, found on the benchmark's PATH): EACCES",
+  );
+  assert.equal(at('mytool', 126, 'valgrind: /opt/bin/othertool: Permission denied\n'), undefined);
+  assert.equal(at('./mytool', 126, 'valgrind: /w/mytool: Permission denied\n'), undefined);
+  assert.equal(at('mytool', 1, 'valgrind: /opt/bin/mytool: Permission denied\n'), undefined);
   assert.equal(at('./x', 1, 'valgrind: ./x: Permission denied\n'), undefined);
   assert.equal(at('./x', 127, 'valgrind: ./y: No such file or directory\n'), undefined);
   assert.equal(at('sh', 127, 'sh: 1: nosuch: not found\n'), undefined);
