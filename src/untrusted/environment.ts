@@ -19,6 +19,41 @@ function rootsOnly(dir: string): boolean {
   }
 }
 
+/**
+ * Whether the per-user files git reads (its global config, attributes and ignore list, in HOME and
+ * XDG_CONFIG_HOME as `env` names them) may be read by the git cg-bench runs: yes when cg-bench is not
+ * root (the code then runs as its own uid, which owns them anyway); as root, only when each such
+ * file, or the nearest directory above it that exists, is root's alone (rootsOnly; a file itself
+ * root's and written by no one else). In the image HOME is 1777 (any uid may run it): the code, as
+ * another uid, wrote a ~/.gitconfig filter and a ~/.config/git/attributes, and root's git ran the
+ * filter when it checked the base commit out, reading the CI token and root's files.
+ */
+export function callerGitFilesTrusted(env: NodeJS.ProcessEnv = process.env, uid = process.getuid?.()): boolean {
+  if (uid !== 0) return true;
+  const home = env['HOME'];
+  const config = env['XDG_CONFIG_HOME'] || (home ? join(home, '.config') : undefined);
+  const files = [...(home ? [join(home, '.gitconfig')] : []), ...(config ? ['config', 'attributes', 'ignore'].map((f) => join(config, 'git', f)) : [])];
+  return files.every((file) => {
+    try {
+      const s = lstatSync(file);
+      return s.isFile() && s.uid === 0 && (s.mode & 0o022) === 0 && rootsOnly(dirname(file));
+    } catch {
+      // Absent: whoever could make it there could make git read it.
+      let at = dirname(file);
+      while (at !== '/' && !isDirectory(at)) at = dirname(at);
+      return rootsOnly(at);
+    }
+  });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 let systemPath: string | undefined;
 /**
  * Where cg-bench finds the programs it runs itself (ownProgram, and Valgrind and git by name): the

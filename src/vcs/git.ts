@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { runProcessSync } from '../untrusted/process.ts';
-import { ownProgram } from '../untrusted/environment.ts';
+import { callerGitFilesTrusted, ownProgram } from '../untrusted/environment.ts';
 
 /**
  * Pull-request code may have written into the checkout (its .git included) before git runs here:
@@ -26,17 +26,24 @@ const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
   GIT_TERMINAL_PROMPT: '0',
   GIT_NO_REPLACE_OBJECTS: '1',
 };
+/**
+ * Where the caller's per-user git files lie where the code could have written them
+ * (callerGitFilesTrusted): none is read. A filter they define runs when git checks a commit out.
+ */
+const NO_USER_FILES_OPTIONS: readonly string[] = ['-c', 'core.attributesFile=/dev/null', '-c', 'core.excludesFile=/dev/null'];
+const NO_USER_FILES_ENV: Readonly<Record<string, string>> = { GIT_CONFIG_GLOBAL: '/dev/null' };
 
 /** A fetch of one commit or a worktree of a large repository: minutes, not hours. */
 const GIT_TIMEOUT_MS = 30 * 60_000;
 
-/** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV: for reading a repository whose content cg-bench does not trust. */
+/** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV (and no per-user file the code could have written): for a repository whose content cg-bench does not trust. */
 export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
-    argv: [ownProgram('git'), ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram('git'), ...SAFE_GIT_OPTIONS, ...(userFiles ? [] : NO_USER_FILES_OPTIONS), ...args],
     cwd: repo,
-    env: { ...caller, ...SAFE_GIT_ENV, ...env },
+    env: { ...caller, ...SAFE_GIT_ENV, ...(userFiles ? {} : NO_USER_FILES_ENV), ...env },
     timeoutMs: GIT_TIMEOUT_MS,
     output: 'capture',
   });
