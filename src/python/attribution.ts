@@ -2,13 +2,13 @@
 // unmeasured, counting executed bytecode per Python function through a sitecustomize.py it puts
 // first on PYTHONPATH for that run only. After the measured run, so nothing of it reaches the count,
 // and its failure or timeout only loses the attribution. CG_BENCH_PYTHON_ATTRIBUTION=0 skips it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INSTRUMENT_VARIABLE } from '../run/environment.ts';
 import { readTextBeneath } from '../untrusted/read.ts';
 import { isPlainFile } from '../untrusted/collect-profiles.ts';
-import { giveDirectory } from '../untrusted/given-directories.ts';
+import { makeRunDirectory, removeRunDirectory } from '../untrusted/given-directories.ts';
 import type { Sandbox } from '../untrusted/sandbox.ts';
 import type { PythonAttribution, PythonFunctionResult } from './types.ts';
 
@@ -114,36 +114,33 @@ export function attributionWanted(env: NodeJS.ProcessEnv = process.env): boolean
   return env['CG_BENCH_PYTHON_ATTRIBUTION'] !== '0';
 }
 
-/** Runs `run` (the benchmark, natively) with the counter loaded, and returns its counts; files removed after. */
+/**
+ * Runs `run` (the benchmark, natively) with the counter loaded, and returns its counts; files removed
+ * after. The counter and what it writes live in a directory of cg-bench's own (makeRunDirectory),
+ * which `run` must hand the code among its own paths.
+ */
 export async function countingBytecode(options: {
-  tmpDir: string;
   cwd: string;
   env: Record<string, string>;
   scope: PythonAttribution['scope'];
   sandbox: Sandbox;
-  run: (env: Record<string, string>) => Promise<unknown>;
+  run: (env: Record<string, string>, dir: string) => Promise<unknown>;
 }): Promise<PythonAttribution | undefined> {
-  const root = join(options.tmpDir, '.cg-bench-bytecode');
-  const site = join(root, 'site');
-  const out = join(root, 'out');
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  mkdirSync(out);
-  giveDirectory(options.sandbox, out);
-  writeFileSync(join(site, 'sitecustomize.py'), bytecodeCounterSource());
+  const counting = makeRunDirectory(options.sandbox, 'bytecode-', { 'site/sitecustomize.py': bytecodeCounterSource() });
+  const site = join(counting.dir, 'site');
   const inherited = options.env['PYTHONPATH'];
   // Without the early import of cg_bench (a .pth file in the image): the counter loads first.
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
     ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_DIR: counting.out,
     CG_BENCH_BYTECODE_SCOPE: options.scope,
   };
   try {
-    await options.run(env);
-    return readAttribution(out, options.cwd, options.scope);
+    await options.run(env, counting.dir);
+    return readAttribution(counting.out, options.cwd, options.scope);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    removeRunDirectory(counting);
   }
 }

@@ -104,8 +104,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   const own = [home, ctx.valgrind.bin];
   // The benchmark run natively with `codeEnv` (the attribution pass's adds its counter): an
   // environment reaches the code only through the command sandboxedCommand builds with it.
-  const nativeWith = (codeEnv: Record<string, string>) => ({
-    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+  const nativeWith = (codeEnv: Record<string, string>, handed: readonly string[] = []) => ({
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, [...handed, ...own], spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs,
   });
@@ -240,12 +240,12 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   const pythonAttribution =
     python && attributionWanted()
       ? await countingBytecode({
-          tmpDir: env['TMPDIR']!,
           cwd: spec.cwd,
           env,
           scope: spec.instrument,
           sandbox: ctx.sandbox,
-          run: (counting) => runProcess({ ...nativeWith(counting), stdout: log('bytecode.stdout.log'), stderr: log('bytecode.stderr.log') }),
+          run: (counting, countingDir) =>
+            runProcess({ ...nativeWith(counting, [countingDir]), stdout: log('bytecode.stdout.log'), stderr: log('bytecode.stderr.log') }),
         })
       : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);

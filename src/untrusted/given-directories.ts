@@ -1,8 +1,22 @@
 /** Directories cg-bench makes and gives to the sandbox's user, never through a link. */
-import { chownSync, closeSync, fchownSync, fstatSync, lchownSync, lstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  fchownSync,
+  fstatSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { removeAsOwners } from './remove.ts';
 import type { Sandbox } from './sandbox.ts';
-import { DIRECTORY_FLAGS, removeOrRefuse, sharedPlaceProblem } from './shared-places.ts';
+import { DIRECTORY_FLAGS, removeOrRefuse, runsDirectory, sharedPlaceProblem } from './shared-places.ts';
 
 /** Gives a whole tree (a copy cg-bench made to measure) to the sandbox's user (chown), links not followed. */
 export function giveTree(sandbox: Sandbox, tree: string): void {
@@ -17,7 +31,7 @@ export function giveTree(sandbox: Sandbox, tree: string): void {
 }
 
 /** Gives a directory cg-bench owns to the sandbox's user (not recursive). */
-export function giveDirectory(sandbox: Sandbox, dir: string): void {
+function giveDirectory(sandbox: Sandbox, dir: string): void {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
 }
 
@@ -87,4 +101,39 @@ function makeGivenDirectory(sandbox: Sandbox, path: string, inside: string[], ke
   } finally {
     closeSync(fd);
   }
+}
+
+/** A directory cg-bench makes for one run of the code (runDirectory): its files and where the code writes. */
+export interface RunDirectory {
+  dir: string;
+  /** Empty, the sandbox user's: what the code writes for cg-bench to read. */
+  out: string;
+}
+
+/**
+ * A fresh directory of cg-bench's own for one run of the code, in its runs directory: `files` written
+ * in it (root's, readable by all, as `dir` is) and an empty `out` given to the sandbox's user. Never
+ * in the benchmark's TMPDIR, which its `env:` names: root made, gave and removed the Python counter's
+ * directories there, at a path the code could swap for a link meanwhile (root gave a root-only file
+ * to the code's uid, and wrote into /etc), and a tree the code left there too deep for a removal by
+ * path stopped cg-bench. The run must be handed `dir` among cg-bench's own paths (sandboxedCommand's
+ * `own`), which a view binds back. Removed with removeRunDirectory.
+ */
+export function makeRunDirectory(sandbox: Sandbox, prefix: string, files: Readonly<Record<string, string>>): RunDirectory {
+  const dir = mkdtempSync(join(runsDirectory(), prefix));
+  chmodSync(dir, 0o755);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, name), text, { mode: 0o644 });
+  }
+  const out = join(dir, 'out');
+  mkdirSync(out);
+  giveDirectory(sandbox, out);
+  return { dir, out };
+}
+
+/** Removes a run's directory: what the code wrote with its own rights, the rest with cg-bench's (remove.ts: no link followed, any depth). */
+export function removeRunDirectory(run: RunDirectory): void {
+  removeAsOwners([run.out]);
+  removeAsOwners([run.dir]);
 }
