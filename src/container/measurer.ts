@@ -13,6 +13,7 @@ import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
+import { removeAsOwners } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
@@ -323,7 +324,9 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
 /** A checkout copied to `to` (emptied first), without the names excluded. */
 function copyToWorkspace(checkout: string, to: string, exclude: string[] = []): string {
   mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(to)) rmSync(join(to, entry), { recursive: true, force: true });
+  // The other side's checkout and what its setup built there (the code's): removed with its owner's
+  // rights, at any depth (remove.ts); a tree deeper than PATH_MAX stopped the job (exit 70) by path.
+  removeAsOwners(readdirSync(to).map((entry) => join(to, entry)));
   const skip = new Set(exclude.map((name) => join(resolve(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
   return to;

@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
 import { runProcessSync } from '../untrusted/process.ts';
+import { removeAsOwners } from '../untrusted/remove.ts';
 import { callerGitFilesTrusted, ownProgram } from '../untrusted/environment.ts';
 
 /**
@@ -85,7 +85,8 @@ export function mergeBaseLocal(repo: string, a: string, b: string): string | und
 }
 
 export function addWorktree(repo: string, dir: string, sha: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  // A base checkout's tree is the code's build: removed with its owner's rights, at any depth (remove.ts).
+  removeAsOwners([dir]);
   git(repo, ['worktree', 'prune']);
   const r = git(repo, ['worktree', 'add', '--detach', dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
@@ -93,7 +94,7 @@ export function addWorktree(repo: string, dir: string, sha: string): void {
 
 export function removeWorktree(repo: string, dir: string): void {
   git(repo, ['worktree', 'remove', '--force', dir]);
-  rmSync(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
 }
 
 /**

@@ -73,6 +73,35 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   'src/util/pid-lock.ts': { calls: ['readFileSync'], why: "the kernel's /proc, and cg-bench's own lock files" },
 };
 
+/**
+ * module → how many trees it removes recursively itself (rmSync or rm with `recursive`), and why no
+ * pull request wrote in them. A tree the code may have written is removed by the gate
+ * (untrusted/remove.ts: as its owner, no link followed, at any depth): removed by path as root, a
+ * tree deeper than PATH_MAX stopped cg-bench with exit 70 (the Python counter's directory, the image
+ * workspace between the two sides, review r12), and a directory swapped for a link meanwhile led root
+ * where the code chose.
+ */
+const TRUSTED_REMOVALS: Record<string, { count: number; why: string }> = {
+  'src/container/measurer.ts': {
+    count: 5,
+    why: "cg-bench's own temporary image context, and the output directory the image's cg-bench wrote (the code's files reach it only through collectProfiles)",
+  },
+  'src/engine/measure.ts': { count: 1, why: "OUT/flame, cg-bench's own pictures" },
+  'src/github/cache-directory.ts': { count: 2, why: "the cache directory, made cg-bench's own in /tmp before anything is removed beneath it (ownRootProblem)" },
+  'src/results/environment.ts': { count: 1, why: "the CPU probe's directory in cg-bench's own temporary directory; the probe is cg-bench's program" },
+  'src/run/benchmark.ts': {
+    count: 1,
+    why: "the benchmark's directory in OUT: Valgrind writes there itself only when the code runs as cg-bench's own uid, which can remove anything of cg-bench's anyway",
+  },
+  'src/run/tool-run.ts': { count: 1, why: "the tool run's directory in OUT, as run/benchmark.ts's" },
+  'src/stopwatch/executor.ts': { count: 1, why: "the stopwatch helper's directory, cg-bench's own (mkdtemp in ownTmpdir: 0700)" },
+};
+
+/** How many calls in `text` remove a tree recursively: rmSync(…) or rm(…) with `recursive` among their options. */
+function recursiveRemovals(text: string): number {
+  return [...text.matchAll(/\brm(?:Sync)?\(([^()]|\([^()]*\))*recursive/g)].length;
+}
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
@@ -124,4 +153,20 @@ test('the import scan sees every form of import', () => {
   assert.deepEqual(gatedImports("import fs from 'node:fs';"), ['fs:*']);
   assert.deepEqual(gatedImports("const cp = await import('node:child_process');"), ['child_process:*']);
   assert.deepEqual(gatedImports("import {\n  readFile,\n  writeFile,\n} from 'node:fs/promises';"), ['readFile']);
+});
+
+test('outside src/untrusted/, only TRUSTED_REMOVALS modules remove a tree recursively themselves, each with its reason', () => {
+  const found: Record<string, number> = {};
+  for (const file of sources(join(ROOT, 'src'))) {
+    const name = relative(ROOT, file);
+    if (name.startsWith('src/untrusted/')) continue;
+    const count = recursiveRemovals(readFileSync(file, 'utf8'));
+    if (count) found[name] = count;
+  }
+  assert.deepEqual(
+    found,
+    Object.fromEntries(Object.entries(TRUSTED_REMOVALS).map(([file, { count }]) => [file, count])),
+    'remove a tree the code may have written with removeAsOwners (untrusted/remove.ts); or, when no pull request wrote in it, say why in TRUSTED_REMOVALS',
+  );
+  assert.equal(recursiveRemovals('rmSync(join(a, b), { recursive: true, force: true });\nrmSync(x, { force: true });\nawait rm(d, { recursive: true });'), 2);
 });
