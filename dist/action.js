@@ -38338,7 +38338,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname21, join as join50 } from "node:path";
+import { dirname as dirname23, join as join52 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -38364,11 +38364,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join49, resolve as resolve11 } from "node:path";
+import { join as join51, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join40, relative as relative15 } from "node:path";
+import { mkdirSync as mkdirSync13 } from "node:fs";
+import { isAbsolute as isAbsolute9, join as join42, relative as relative16 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve2 } from "node:path";
@@ -38428,6 +38428,29 @@ function rootsOnly(dir) {
       if (!s.isDirectory() || s.uid !== 0 || (s.mode & 18) !== 0) return false;
       if (at === "/") return true;
     }
+  } catch {
+    return false;
+  }
+}
+function callerGitFilesTrusted(env = process.env, uid = process.getuid?.()) {
+  if (uid !== 0) return true;
+  const home = env["HOME"];
+  const config = env["XDG_CONFIG_HOME"] || (home ? join3(home, ".config") : void 0);
+  const files = [...home ? [join3(home, ".gitconfig")] : [], ...config ? ["config", "attributes", "ignore"].map((f) => join3(config, "git", f)) : []];
+  return files.every((file) => {
+    try {
+      const s = lstatSync(file);
+      return s.isFile() && s.uid === 0 && (s.mode & 18) === 0 && rootsOnly(dirname3(file));
+    } catch {
+      let at = dirname3(file);
+      while (at !== "/" && !isDirectory2(at)) at = dirname3(at);
+      return rootsOnly(at);
+    }
+  });
+}
+function isDirectory2(path12) {
+  try {
+    return lstatSync(path12).isDirectory();
   } catch {
     return false;
   }
@@ -39222,18 +39245,18 @@ function kindOf(stat2) {
 }
 function beneath(root, realRoot, path12) {
   for (const base of [resolve3(root), realRoot]) {
-    const inside2 = relative2(base, resolve3(base, path12));
-    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep2}`) && !isAbsolute(inside2)) return inside2;
+    const inside3 = relative2(base, resolve3(base, path12));
+    if (inside3 !== "" && inside3 !== ".." && !inside3.startsWith(`..${sep2}`) && !isAbsolute(inside3)) return inside3;
   }
   return void 0;
 }
 function openBeneath(root, path12, shown = resolve3(root, path12), what) {
   if (what) shown = `${what} ${shown}`;
   const realRoot = realpathSync4(root);
-  const inside2 = beneath(root, realRoot, path12);
-  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join6(realRoot, inside2);
-  const parts = inside2.split(sep2);
+  const inside3 = beneath(root, realRoot, path12);
+  if (inside3 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = join6(realRoot, inside3);
+  const parts = inside3.split(sep2);
   for (let i = 0; i < parts.length; i++) {
     const component = join6(realRoot, ...parts.slice(0, i + 1));
     const stat2 = lstatSync4(component);
@@ -46709,7 +46732,7 @@ function writeResults(path12, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync2, constants as constants9, mkdirSync as mkdirSync8, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as constants9, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join28 } from "node:path";
 
 // src/run/slug.ts
@@ -47429,7 +47452,7 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { mkdirSync as mkdirSync7, readdirSync as readdirSync10, rmSync as rmSync9 } from "node:fs";
+import { mkdirSync as mkdirSync6, readdirSync as readdirSync10, rmSync as rmSync8 } from "node:fs";
 import { constants as constants7 } from "node:os";
 import { join as join27, relative as relative7 } from "node:path";
 
@@ -49272,9 +49295,9 @@ import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve5, 
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path12, root, identity2) {
-  const inside2 = relative4(root, path12);
-  if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep3).includes(".git")) return void 0;
-  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
+  const inside3 = relative4(root, path12);
+  if (inside3.startsWith("..") || isAbsolute3(inside3) || inside3.split(sep3).includes(".git")) return void 0;
+  return readAsIdentity(root, inside3, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
 function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
@@ -49289,8 +49312,8 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = isAbsolute3(file) ? relative4(root, file) : void 0;
-    return inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2) ? inside2 : file;
+    const inside3 = isAbsolute3(file) ? relative4(root, file) : void 0;
+    return inside3 && !inside3.startsWith("..") && !isAbsolute3(inside3) ? inside3 : file;
   };
   for (const f of functions) {
     f.file = shown(f.file);
@@ -49304,8 +49327,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync6, readdirSync as readdirSync9, readFileSync as readFileSync7, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname12, isAbsolute as isAbsolute4, join as join24, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync6, readdirSync as readdirSync9, readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname13, isAbsolute as isAbsolute4, join as join24, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -49343,8 +49366,21 @@ function runsPython(run) {
 }
 
 // src/untrusted/given-directories.ts
-import { chownSync as chownSync2, closeSync as closeSync8, fchownSync, fstatSync as fstatSync5, lchownSync, lstatSync as lstatSync10, mkdirSync as mkdirSync5, openSync as openSync7, readdirSync as readdirSync8 } from "node:fs";
-import { join as join23 } from "node:path";
+import {
+  chmodSync as chmodSync2,
+  chownSync as chownSync2,
+  closeSync as closeSync8,
+  fchownSync,
+  fstatSync as fstatSync5,
+  lchownSync,
+  lstatSync as lstatSync10,
+  mkdirSync as mkdirSync5,
+  mkdtempSync as mkdtempSync3,
+  openSync as openSync7,
+  readdirSync as readdirSync8,
+  writeFileSync as writeFileSync2
+} from "node:fs";
+import { dirname as dirname12, join as join23 } from "node:path";
 function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
@@ -49358,13 +49394,13 @@ function giveTree(sandbox, tree) {
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync2(dir, sandbox.user.uid, sandbox.user.gid);
 }
-function remakeGivenDirectory(sandbox, path12, inside2 = []) {
-  makeGivenDirectory(sandbox, path12, inside2, false);
+function remakeGivenDirectory(sandbox, path12, inside3 = []) {
+  makeGivenDirectory(sandbox, path12, inside3, false);
 }
 function makeSetupHome(sandbox, path12) {
   makeGivenDirectory(sandbox, path12, [], sandbox.user === void 0);
 }
-function makeGivenDirectory(sandbox, path12, inside2, keep) {
+function makeGivenDirectory(sandbox, path12, inside3, keep) {
   if (keep) {
     let fd2;
     try {
@@ -49390,7 +49426,7 @@ function makeGivenDirectory(sandbox, path12, inside2, keep) {
   const fd = openSync7(path12, DIRECTORY_FLAGS);
   try {
     if (fstatSync5(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
-    for (const name of inside2) {
+    for (const name of inside3) {
       const at = join23(`/proc/self/fd/${fd}`, name);
       mkdirSync5(at);
       const sub = openSync7(at, DIRECTORY_FLAGS);
@@ -49405,17 +49441,33 @@ function makeGivenDirectory(sandbox, path12, inside2, keep) {
     closeSync8(fd);
   }
 }
+function makeRunDirectory(sandbox, prefix2, files) {
+  const dir = mkdtempSync3(join23(runsDirectory(), prefix2));
+  chmodSync2(dir, 493);
+  for (const [name, text2] of Object.entries(files)) {
+    mkdirSync5(dirname12(join23(dir, name)), { recursive: true, mode: 493 });
+    writeFileSync2(join23(dir, name), text2, { mode: 420 });
+  }
+  const out = join23(dir, "out");
+  mkdirSync5(out);
+  giveDirectory(sandbox, out);
+  return { dir, out };
+}
+function removeRunDirectory(run) {
+  removeAsOwners([run.out]);
+  removeAsOwners([run.dir]);
+}
 
 // src/python/attribution.ts
 var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname12(fileURLToPath(import.meta.url));
+  let dir = dirname13(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join24(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync6(candidate)) return readFileSync7(candidate, "utf8");
-    dir = dirname12(dir);
+    dir = dirname13(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -49478,27 +49530,21 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join24(options.tmpDir, ".cg-bench-bytecode");
-  const site = join24(root, "site");
-  const out = join24(root, "out");
-  rmSync7(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
-  giveDirectory(options.sandbox, out);
-  writeFileSync2(join24(site, "sitecustomize.py"), bytecodeCounterSource());
+  const counting = makeRunDirectory(options.sandbox, "bytecode-", { "site/sitecustomize.py": bytecodeCounterSource() });
+  const site = join24(counting.dir, "site");
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
     ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_DIR: counting.out,
     CG_BENCH_BYTECODE_SCOPE: options.scope
   };
   try {
-    await options.run(env);
-    return readAttribution(out, options.cwd, options.scope);
+    await options.run(env, counting.dir);
+    return readAttribution(counting.out, options.cwd, options.scope);
   } finally {
-    rmSync7(root, { recursive: true, force: true });
+    removeRunDirectory(counting);
   }
 }
 
@@ -49589,7 +49635,7 @@ import { join as join26 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync8(`/proc/${pid}/stat`, "utf8");
@@ -49639,12 +49685,12 @@ function remember(path12) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync8(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path12) {
   held.delete(path12);
-  rmSync8(path12, { force: true });
+  rmSync7(path12, { force: true });
 }
 function publish(path12) {
   const text2 = `${process.pid} ${identity(process.pid)}
@@ -49660,7 +49706,7 @@ function publish(path12) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error2;
     return exclusiveWrite(path12, text2);
   } finally {
-    rmSync8(draft, { force: true });
+    rmSync7(draft, { force: true });
   }
 }
 function exclusiveWrite(path12, text2) {
@@ -49687,7 +49733,7 @@ function removeStale(path12, seen) {
   } catch {
   } finally {
     try {
-      rmSync8(aside, { force: true });
+      rmSync7(aside, { force: true });
     } catch {
     }
   }
@@ -49755,8 +49801,8 @@ function statusHint(code) {
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join27(ctx.benchmarksDir, slug);
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync7(dir);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
@@ -49787,8 +49833,8 @@ async function measureIn(home, spec, slug, ctx, job) {
   };
   const argv = commandArgv(spec.run);
   const own = [home, ctx.valgrind.bin];
-  const nativeWith = (codeEnv) => ({
-    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+  const nativeWith = (codeEnv, handed = []) => ({
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, [...handed, ...own], spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs
   });
@@ -49834,7 +49880,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     const file = join27(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync9(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -49901,12 +49947,11 @@ ${logTailText}` : "";
     if ("problem" in tree) return { ...result, message: tree.problem };
   }
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
-    tmpDir: env["TMPDIR"],
     cwd: spec.cwd,
     env,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...nativeWith(counting), stdout: log2("bytecode.stdout.log"), stderr: log2("bytecode.stderr.log") })
+    run: (counting, countingDir) => runProcess({ ...nativeWith(counting, [countingDir]), stdout: log2("bytecode.stdout.log"), stderr: log2("bytecode.stderr.log") })
   }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
@@ -50183,11 +50228,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync8(dir, { recursive: true });
+    mkdirSync7(dir, { recursive: true });
     accessSync2(dir, constants9.W_OK);
     const probe = join28(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
-    rmSync10(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -50259,7 +50304,7 @@ async function runSuiteOnce(config, options, keptProbes) {
     );
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   let sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
@@ -51561,12 +51606,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative17 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative18 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative17) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative18) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -51575,7 +51620,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative17,
+    relative: relative18,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -51677,17 +51722,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join34 } from "node:path";
+import { join as join36 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync13, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync4, readdirSync as readdirSync12, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname16, join as join33, resolve as resolve8 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync10, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync12, rmSync as rmSync12 } from "node:fs";
+import { dirname as dirname18, join as join35, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname13, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve7 } from "node:path";
+import { realpathSync as realpathSync10 } from "node:fs";
+import { dirname as dirname15, isAbsolute as isAbsolute8, join as join31, relative as relative10, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
@@ -52456,6 +52501,57 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
+// src/untrusted/project-path.ts
+import { lstatSync as lstatSync12, readlinkSync as readlinkSync5 } from "node:fs";
+import { dirname as dirname14, isAbsolute as isAbsolute7, join as join30, normalize, relative as relative9 } from "node:path";
+var MAX_LINKS = 40;
+function inside2(root, path12) {
+  const rel = relative9(root, path12);
+  return rel === "" || rel !== ".." && !rel.startsWith("../") && !isAbsolute7(rel);
+}
+function projectDirectory(root, path12) {
+  if (!inside2(root, path12)) return { problem: "is outside the project" };
+  const pending = relative9(root, path12).split("/").filter(Boolean);
+  let at = root;
+  let links = 0;
+  while (pending.length) {
+    const name = pending.shift();
+    if (name === ".") continue;
+    if (name === "..") {
+      at = dirname14(at);
+      if (!inside2(root, at)) return { problem: "is outside the project" };
+      continue;
+    }
+    const next = join30(at, name);
+    let isLink;
+    let isDirectory3;
+    try {
+      const s = lstatSync12(next);
+      isLink = s.isSymbolicLink();
+      isDirectory3 = s.isDirectory();
+    } catch {
+      return { problem: "does not exist" };
+    }
+    if (isLink) {
+      if (++links > MAX_LINKS) return { problem: "is a loop of links" };
+      let text2;
+      try {
+        text2 = readlinkSync5(next);
+      } catch {
+        return { problem: "does not exist" };
+      }
+      const target = normalize(isAbsolute7(text2) ? text2 : join30(at, text2));
+      if (!inside2(root, target)) return { problem: "is outside the project" };
+      pending.unshift(...relative9(root, target).split("/").filter(Boolean));
+      at = root;
+      continue;
+    }
+    if (!isDirectory3) return { problem: "is not a directory" };
+    at = next;
+  }
+  return { real: at };
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -52587,7 +52683,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname13(file), "configuration directory");
+  const root = absolutePath(dirname15(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -52643,9 +52739,10 @@ function parseConfig(text2, file) {
         )
       );
     }
-    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
+    const named = benchmarkDirectory(root, b.cwd);
+    const cwd = "real" in named ? named.real : resolveFrom(root, b.cwd ?? ".");
     if (b.cwd !== void 0) {
-      const problem = cwdProblem(cwd, realDirectory(root));
+      const problem = "problem" in named ? cwdProblemText(named.problem) : void 0;
       if (problem)
         problems.push(
           where3(
@@ -52720,7 +52817,7 @@ function parseConfig(text2, file) {
       setup,
       cache,
       weights,
-      benchmarks: benchmarks.map((b) => [b.name, b.run, relative9(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+      benchmarks: benchmarks.map((b) => [b.name, b.run, relative10(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
     })
   ).digest("hex");
   return {
@@ -52756,20 +52853,17 @@ function realDirectory(path12) {
     return path12;
   }
 }
-function cwdProblem(cwd, root) {
-  let isDirectory2;
-  try {
-    isDirectory2 = statSync8(cwd).isDirectory();
-  } catch {
-    return "does not exist";
-  }
-  if (!isDirectory2) return "is not a directory";
-  const path12 = relative9(root, cwd);
-  if (path12 === ".." || path12.startsWith("../") || isAbsolute7(path12))
-    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
-  return void 0;
+function benchmarkDirectory(root, cwd) {
+  const real = realDirectory(root);
+  const named = resolveFrom(root, cwd ?? ".");
+  const rel = relative10(root, named);
+  const within = rel === "" || rel !== ".." && !rel.startsWith("../") && !isAbsolute8(rel);
+  return projectDirectory(real, within ? join31(real, rel) : named);
 }
-function loadConfig(file, root = dirname13(file)) {
+function cwdProblemText(problem) {
+  return problem === "is outside the project" ? "is outside the project: a benchmark runs in the configuration's directory or below it" : problem;
+}
+function loadConfig(file, root = dirname15(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -52786,11 +52880,11 @@ function loadConfig(file, root = dirname13(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync3, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
-import { dirname as dirname15, relative as relative12, sep as sep7 } from "node:path";
+import { accessSync as accessSync3, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname17, relative as relative13, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync9 } from "node:fs";
+import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/flame/inclusive.ts
 function inclusiveCosts(tree) {
@@ -52907,7 +53001,7 @@ function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const every = Math.ceil(n / fit);
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
-function relative10(values) {
+function relative11(values) {
   const first = values.find((v) => v !== null && v !== 0);
   return values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
 }
@@ -52916,8 +53010,8 @@ function panel(s, labels, shown, y0) {
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = relative10(s.values);
-  const heapRel = s.heap ? relative10(s.heap.totalBytes) : [];
+  const rel = relative11(s.values);
+  const heapRel = s.heap ? relative11(s.heap.totalBytes) : [];
   const known = [...rel, ...heapRel].filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
@@ -53130,7 +53224,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  if (!options.write) mkdirSync9(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync8(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -53281,18 +53375,18 @@ function resultsByBenchmark(text2, path12) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync12, mkdirSync as mkdirSync10, readdirSync as readdirSync11 } from "node:fs";
-import { dirname as dirname14, join as join30, relative as relative11, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync11 } from "node:fs";
+import { dirname as dirname16, join as join32, relative as relative12, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname14(dir)) {
+  for (let dir = outDir; ; dir = dirname16(dir)) {
     try {
-      if (lstatSync12(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync13(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative11(here, dirname14(dir));
-    if (dir === dirname14(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside3 = relative12(here, dirname16(dir));
+    if (dir === dirname16(dir) || inside3 === "" || inside3 === ".." || inside3.startsWith(`..${sep6}`) || inside3.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -53304,8 +53398,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join30(dir, name);
-      const stat2 = lstatSync12(path12, { throwIfNoEntry: false });
+      const path12 = join32(dir, name);
+      const stat2 = lstatSync13(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
       if (stat2.isDirectory()) {
@@ -53326,7 +53420,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync10(outDir, { recursive: true });
+    mkdirSync9(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -53346,10 +53440,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname15(path12);
-  if (existsSync7(path12) && statSync9(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  const dir = dirname17(path12);
+  if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    mkdirSync11(dir, { recursive: true });
+    mkdirSync10(dir, { recursive: true });
     accessSync3(dir, constants10.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
@@ -53396,7 +53490,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname15(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname17(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -53411,11 +53505,11 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync11(outDir, { recursive: true, force: true });
+  rmSync10(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname15(options.baseline), shown: baseShown },
+    base: { dir: dirname17(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -53424,7 +53518,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative12(outDir, g.file).split(sep7).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative13(outDir, g.file).split(sep7).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -53445,13 +53539,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync12 } from "node:fs";
-import { join as join32 } from "node:path";
+import { mkdirSync as mkdirSync11 } from "node:fs";
+import { join as join34 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync3, readFileSync as readFileSync9, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync4, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
-import { delimiter as delimiter4, join as join31 } from "node:path";
+import { delimiter as delimiter4, join as join33 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -53467,11 +53561,11 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync3(join31(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = join31(dir, "stopwatch");
+    const dir = mkdtempSync4(join33(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = join33(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
-    chmodSync2(file, 493);
-    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
+    chmodSync3(file, 493);
+    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -53490,7 +53584,7 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join31(dir, name);
+    const candidate = join33(dir, name);
     try {
       accessSync4(candidate, fsConstants3.X_OK);
       return candidate;
@@ -53890,7 +53984,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join32(held2.path, `setup-${side}.log`);
+  const at = join34(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -53922,7 +54016,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync12(outDir, { recursive: true });
+  mkdirSync11(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -53998,7 +54092,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join32(held2.path, PAIRED_FILE),
+    join34(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -54109,7 +54203,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join33(outDir, PAIRED_FILE);
+  const file = join35(outDir, PAIRED_FILE);
   if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -54137,17 +54231,17 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join33(checkout, ".git");
+  const git2 = join35(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync13(git2).isDirectory();
+    directory = lstatSync14(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync4(join33(ownTmpdir(), "cg-bench-no-git-"));
-    chmodSync3(made, 365);
-    process.once("exit", () => rmSync13(made, { recursive: true, force: true }));
+    const made = mkdtempSync5(join35(ownTmpdir(), "cg-bench-no-git-"));
+    chmodSync4(made, 365);
+    process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -54160,21 +54254,21 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join33(dir, name);
-    const stat2 = lstatSync13(path12);
+    const path12 = join35(dir, name);
+    const stat2 = lstatSync14(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync13(path12, { force: true });
+    else if (!stat2.isFile()) rmSync12(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname16(at)) {
-    const git2 = join33(at, ".git");
+  for (let at = resolve8(dir); ; at = dirname18(at)) {
+    const git2 = join35(at, ".git");
     if (existsSync10(git2)) {
-      chmodSync3(git2, 448);
-      if (existsSync10(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
+      chmodSync4(git2, 448);
+      if (existsSync10(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname16(at) === at) return;
+    if (dirname18(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -54197,11 +54291,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync13(outDir, { recursive: true, force: true });
-      mkdirSync13(outDir, { recursive: true });
+      rmSync12(outDir, { recursive: true, force: true });
+      mkdirSync12(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join33(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join35(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -54223,13 +54317,13 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join33(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join35(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines2(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
-      rmSync13(outDir, { recursive: true, force: true });
-      mkdirSync13(outDir, { recursive: true });
+      rmSync12(outDir, { recursive: true, force: true });
+      mkdirSync12(outDir, { recursive: true });
       const r = await run(
         [
           { host: resolve8(headCheckout), container: WORKSPACE },
@@ -54262,7 +54356,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -54270,7 +54364,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join33(workspace, config), workspace),
+          config: loadConfig(join35(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -54283,22 +54377,22 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join33(outDir, "results.json")),
+          results: readIfPresent(join35(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join33(sides.head, config), "configuration");
-        const base = absolutePath(join33(sides.base, config), "configuration");
+        const head2 = absolutePath(join35(sides.head, config), "configuration");
+        const base = absolutePath(join35(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -54315,15 +54409,14 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync13(to, { recursive: true });
-  for (const entry of readdirSync12(to)) rmSync13(join33(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join33(resolve8(checkout), name)));
+  mkdirSync12(to, { recursive: true });
+  removeAsOwners(readdirSync12(to).map((entry) => join35(to, entry)));
+  const skip = new Set(exclude.map((name) => join35(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync14 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -54341,13 +54434,16 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
+var NO_USER_FILES_OPTIONS = ["-c", "core.attributesFile=/dev/null", "-c", "core.excludesFile=/dev/null"];
+var NO_USER_FILES_ENV = { GIT_CONFIG_GLOBAL: "/dev/null" };
 var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
+  const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
-    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...userFiles ? [] : NO_USER_FILES_OPTIONS, ...args],
     cwd: repo,
-    env: { ...caller, ...SAFE_GIT_ENV, ...env },
+    env: { ...caller, ...SAFE_GIT_ENV, ...userFiles ? {} : NO_USER_FILES_ENV, ...env },
     timeoutMs: GIT_TIMEOUT_MS,
     output: "capture"
   });
@@ -54377,14 +54473,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync14(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync14(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -54500,10 +54596,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join34(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join36(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join34(checkout.fresh(), ci.workingDirectory), ci.config, join34(ci.outRoot, outName), selection);
+  return measurer.measure(join36(checkout.fresh(), ci.workingDirectory), ci.config, join36(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -54556,23 +54652,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join36, relative as relative14, sep as sep9 } from "node:path";
+import { join as join38, relative as relative15, sep as sep9 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname17, join as join35, normalize, relative as relative13, sep as sep8 } from "node:path";
+import { dirname as dirname19, join as join37, normalize as normalize2, relative as relative14, sep as sep8 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname17(result.logs.stdout));
+  const dir = normalize2(dirname19(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
-  return join35(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join37(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path12 = callTreePathOf(result);
-    if (path12 === void 0 || !presentAt(join35(from.dir, path12))) continue;
-    const shown = join35(from.shown, path12);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join35(from.dir, path12)), shown);
+    if (path12 === void 0 || !presentAt(join37(from.dir, path12))) continue;
+    const shown = join37(from.shown, path12);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative14(from.root, join37(from.dir, path12)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path12.split(sep8).join("/"), text2);
@@ -54594,8 +54690,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join36(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join36(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join38(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join38(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found2.push({ dir, results: m.results, only: name });
   }
   return found2;
@@ -54604,7 +54700,7 @@ function linksTo(ci, drawn, changed) {
   const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
   if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
   return drawn.map((d) => {
-    const path12 = relative14(ci.outRoot, d.file).split(sep9).join("/");
+    const path12 = relative15(ci.outRoot, d.file).split(sep9).join("/");
     ci.log.info(`flame graph: ${path12}`);
     return { benchmark: d.benchmark, path: path12, url: ci.flameGraphUrl(path12), ...d.inclusive ? { inclusive: d.inclusive } : {} };
   });
@@ -54614,8 +54710,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
   const { comparison, changed } = found2;
-  const outDir = absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join38(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join38(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -54649,7 +54745,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join36(ci.outRoot, "head");
+    const headDir = join38(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -54670,7 +54766,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join36(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join38(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -54679,10 +54775,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join36(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join38(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join38(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found2.comparison,
-        outDir: absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join38(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -54862,8 +54958,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync14, readdirSync as readdirSync13 } from "node:fs";
-import { join as join37 } from "node:path";
+import { lstatSync as lstatSync15, readdirSync as readdirSync13 } from "node:fs";
+import { join as join39 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -54876,7 +54972,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join37(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join39(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -54903,7 +54999,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join37(dir, "base.json");
+  const basePath = join39(dir, "base.json");
   return {
     dir,
     shown,
@@ -54913,25 +55009,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join37(dir, "head.json"), root),
+    head: readResults(join39(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join37(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join39(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync13(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync14(join37(root, n)).isDirectory() && presentAt(join37(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync15(join39(root, n)).isDirectory() && presentAt(join39(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join37(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join39(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join38 } from "node:path";
+import { join as join40 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -54956,13 +55052,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join38(root, sub);
+  const dir = join40(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join38(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join40(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join38(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join40(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -54979,8 +55075,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join38(dir, "base.json");
-  const inclusivePath = join38(dir, INCLUSIVE_FILE);
+  const basePath = join40(dir, "base.json");
+  const inclusivePath = join40(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where3}/${INCLUSIVE_FILE}`;
@@ -55002,7 +55098,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join38(dir, "head.json"), root),
+    head: readResults(join40(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -55102,10 +55198,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join39 } from "node:path";
+import { join as join41 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join39(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join41(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -55119,10 +55215,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join39(ci.repoRoot, ci.workingDirectory),
-      join39(checkout.path(), ci.workingDirectory),
+      join41(ci.repoRoot, ci.workingDirectory),
+      join41(checkout.path(), ci.workingDirectory),
       ci.config,
-      join39(ci.outRoot, "paired")
+      join41(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -55140,12 +55236,12 @@ function writer(out) {
   return writerBeneath(out.held, out.real);
 }
 function subdirectoryWriter(ci, out, dir) {
-  const sub = relative15(ci.outRoot, dir);
-  if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  const sub = relative16(ci.outRoot, dir);
+  if (!sub || sub.startsWith("..") || isAbsolute9(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
   return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync14(ci.outRoot, { recursive: true });
+  mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -55185,7 +55281,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join42(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -55290,7 +55386,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join42(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
@@ -55302,11 +55398,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head"), selection);
+  return measurer.measure(join42(ci.repoRoot, ci.workingDirectory), ci.config, join42(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join42(ci.repoRoot, ci.workingDirectory), ci.config, join42(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -55398,11 +55494,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join48, resolve as resolve10 } from "node:path";
+import { join as join50, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash11 } from "node:crypto";
-import { join as join46 } from "node:path";
+import { join as join48 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -55451,7 +55547,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname19(p) {
+function dirname21(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -55565,14 +55661,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname19(tempKey);
+    let parent = dirname21(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname19(tempKey);
+      parent = dirname21(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -57583,12 +57679,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname19(remaining);
+        let dir = dirname21(remaining);
         while (dir !== remaining) {
           const basename11 = path6.basename(remaining);
           this.segments.unshift(basename11);
           remaining = dir;
-          dir = dirname19(remaining);
+          dir = dirname21(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -57600,7 +57696,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname19(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname21(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -57691,7 +57787,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname19(itemPath) === itemPath) {
+    if (dirname21(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -68558,7 +68654,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname20 } from "node:path";
+import { dirname as dirname22 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -68567,7 +68663,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname20(__filename);
+  __dirname = dirname22(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -95230,9 +95326,9 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync15, rmSync as rmSync15 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync13 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join45 } from "node:path";
+import { join as join47 } from "node:path";
 function ownRootProblem(root) {
   try {
     makeOwnDirectory(root);
@@ -95242,8 +95338,8 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join45(tmpdir2(), name);
-  const dir = join45(root, suiteId);
+  const root = join47(tmpdir2(), name);
+  const dir = join47(root, suiteId);
   return {
     dir,
     get available() {
@@ -95251,14 +95347,14 @@ function cacheDirectory(name, suiteId) {
     },
     async restore(key, prefixes2 = []) {
       if (ownRootProblem(root) !== void 0) return void 0;
-      rmSync15(dir, { recursive: true, force: true });
+      rmSync13(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes2);
     },
     async save(key, write) {
       const problem = ownRootProblem(root);
       if (problem !== void 0) return problem;
-      rmSync15(dir, { recursive: true, force: true });
-      mkdirSync15(dir, { recursive: true });
+      rmSync13(dir, { recursive: true, force: true });
+      mkdirSync14(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -95287,7 +95383,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached2 = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join46(cached2.dir, "results.json");
+  const file = join48(cached2.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached2.available) {
@@ -95317,7 +95413,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join47 } from "node:path";
+import { join as join49 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -95337,7 +95433,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached2 = cacheDirectory("cg-bench-history", suite.id);
-  const file = join47(cached2.dir, "history.json");
+  const file = join49(cached2.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -95462,8 +95558,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join48(outRoot, "head", "results.json"));
-  io.setOutput("report", join48(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join50(outRoot, "head", "results.json"));
+  io.setOutput("report", join50(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -95538,7 +95634,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join48(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join50(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -95547,8 +95643,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join48(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join48(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join50(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join50(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -100303,7 +100399,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync11(join49(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync11(join51(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -100391,7 +100487,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join50(dirname21(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join52(dirname23(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -7387,7 +7387,7 @@ var require_ucs2length = __commonJS({
 
 // src/cli/main.ts
 var import_node_fs44 = require("node:fs");
-var import_node_path41 = require("node:path");
+var import_node_path42 = require("node:path");
 
 // src/errors.ts
 var ExitCode = {
@@ -7430,18 +7430,18 @@ function kindOf(stat) {
 }
 function beneath(root, realRoot, path) {
   for (const base of [(0, import_node_path.resolve)(root), realRoot]) {
-    const inside2 = (0, import_node_path.relative)(base, (0, import_node_path.resolve)(base, path));
-    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${import_node_path.sep}`) && !(0, import_node_path.isAbsolute)(inside2)) return inside2;
+    const inside3 = (0, import_node_path.relative)(base, (0, import_node_path.resolve)(base, path));
+    if (inside3 !== "" && inside3 !== ".." && !inside3.startsWith(`..${import_node_path.sep}`) && !(0, import_node_path.isAbsolute)(inside3)) return inside3;
   }
   return void 0;
 }
 function openBeneath(root, path, shown = (0, import_node_path.resolve)(root, path), what) {
   if (what) shown = `${what} ${shown}`;
   const realRoot = (0, import_node_fs.realpathSync)(root);
-  const inside2 = beneath(root, realRoot, path);
-  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = (0, import_node_path.join)(realRoot, inside2);
-  const parts = inside2.split(import_node_path.sep);
+  const inside3 = beneath(root, realRoot, path);
+  if (inside3 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = (0, import_node_path.join)(realRoot, inside3);
+  const parts = inside3.split(import_node_path.sep);
   for (let i = 0; i < parts.length; i++) {
     const component = (0, import_node_path.join)(realRoot, ...parts.slice(0, i + 1));
     const stat = (0, import_node_fs.lstatSync)(component);
@@ -8392,12 +8392,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative15 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative16 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative15) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative16) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -8406,7 +8406,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative15,
+    relative: relative16,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -8453,8 +8453,8 @@ function blanksTrimmed(run2) {
 
 // src/config/load.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs2 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_node_path4 = require("node:path");
 var import_yaml = __toESM(require_dist(), 1);
 
 // src/util/json-schema.ts
@@ -9393,6 +9393,57 @@ function shownPath(path, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${import_node_path2.sep}`) || (0, import_node_path2.isAbsolute)(rel) ? path : rel;
 }
 
+// src/untrusted/project-path.ts
+var import_node_fs2 = require("node:fs");
+var import_node_path3 = require("node:path");
+var MAX_LINKS = 40;
+function inside(root, path) {
+  const rel = (0, import_node_path3.relative)(root, path);
+  return rel === "" || rel !== ".." && !rel.startsWith("../") && !(0, import_node_path3.isAbsolute)(rel);
+}
+function projectDirectory(root, path) {
+  if (!inside(root, path)) return { problem: "is outside the project" };
+  const pending = (0, import_node_path3.relative)(root, path).split("/").filter(Boolean);
+  let at = root;
+  let links = 0;
+  while (pending.length) {
+    const name = pending.shift();
+    if (name === ".") continue;
+    if (name === "..") {
+      at = (0, import_node_path3.dirname)(at);
+      if (!inside(root, at)) return { problem: "is outside the project" };
+      continue;
+    }
+    const next = (0, import_node_path3.join)(at, name);
+    let isLink;
+    let isDirectory2;
+    try {
+      const s = (0, import_node_fs2.lstatSync)(next);
+      isLink = s.isSymbolicLink();
+      isDirectory2 = s.isDirectory();
+    } catch {
+      return { problem: "does not exist" };
+    }
+    if (isLink) {
+      if (++links > MAX_LINKS) return { problem: "is a loop of links" };
+      let text3;
+      try {
+        text3 = (0, import_node_fs2.readlinkSync)(next);
+      } catch {
+        return { problem: "does not exist" };
+      }
+      const target = (0, import_node_path3.normalize)((0, import_node_path3.isAbsolute)(text3) ? text3 : (0, import_node_path3.join)(at, text3));
+      if (!inside(root, target)) return { problem: "is outside the project" };
+      pending.unshift(...(0, import_node_path3.relative)(root, target).split("/").filter(Boolean));
+      at = root;
+      continue;
+    }
+    if (!isDirectory2) return { problem: "is not a directory" };
+    at = next;
+  }
+  return { real: at };
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -9524,7 +9575,7 @@ function parseConfig(text3, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath((0, import_node_path3.dirname)(file), "configuration directory");
+  const root = absolutePath((0, import_node_path4.dirname)(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -9580,9 +9631,10 @@ function parseConfig(text3, file) {
         )
       );
     }
-    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
+    const named2 = benchmarkDirectory(root, b.cwd);
+    const cwd = "real" in named2 ? named2.real : resolveFrom(root, b.cwd ?? ".");
     if (b.cwd !== void 0) {
-      const problem = cwdProblem(cwd, realDirectory(root));
+      const problem = "problem" in named2 ? cwdProblemText(named2.problem) : void 0;
       if (problem)
         problems.push(
           where2(
@@ -9657,7 +9709,7 @@ function parseConfig(text3, file) {
       setup,
       cache,
       weights,
-      benchmarks: benchmarks.map((b) => [b.name, b.run, (0, import_node_path3.relative)(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+      benchmarks: benchmarks.map((b) => [b.name, b.run, (0, import_node_path4.relative)(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
     })
   ).digest("hex");
   return {
@@ -9684,29 +9736,26 @@ function hiddenCharacter(name) {
   return match[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 function readConfigText(root, file) {
-  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath((0, import_node_path3.resolve)(root, file)));
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath((0, import_node_path4.resolve)(root, file)));
 }
 function realDirectory(path) {
   try {
-    return (0, import_node_fs2.realpathSync)(path);
+    return (0, import_node_fs3.realpathSync)(path);
   } catch {
     return path;
   }
 }
-function cwdProblem(cwd, root) {
-  let isDirectory;
-  try {
-    isDirectory = (0, import_node_fs2.statSync)(cwd).isDirectory();
-  } catch {
-    return "does not exist";
-  }
-  if (!isDirectory) return "is not a directory";
-  const path = (0, import_node_path3.relative)(root, cwd);
-  if (path === ".." || path.startsWith("../") || (0, import_node_path3.isAbsolute)(path))
-    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
-  return void 0;
+function benchmarkDirectory(root, cwd) {
+  const real = realDirectory(root);
+  const named2 = resolveFrom(root, cwd ?? ".");
+  const rel = (0, import_node_path4.relative)(root, named2);
+  const within = rel === "" || rel !== ".." && !rel.startsWith("../") && !(0, import_node_path4.isAbsolute)(rel);
+  return projectDirectory(real, within ? (0, import_node_path4.join)(real, rel) : named2);
 }
-function loadConfig(file, root = (0, import_node_path3.dirname)(file)) {
+function cwdProblemText(problem) {
+  return problem === "is outside the project" ? "is outside the project: a benchmark runs in the configuration's directory or below it" : problem;
+}
+function loadConfig(file, root = (0, import_node_path4.dirname)(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text3;
   try {
@@ -9719,33 +9768,56 @@ function loadConfig(file, root = (0, import_node_path3.dirname)(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text3, (0, import_node_fs2.realpathSync)(absolute));
+  return parseConfig(text3, (0, import_node_fs3.realpathSync)(absolute));
 }
 
 // src/engine/check.ts
-var import_node_fs32 = require("node:fs");
+var import_node_fs33 = require("node:fs");
 
 // src/untrusted/write.ts
-var import_node_path6 = require("node:path");
-var import_node_fs5 = require("node:fs");
+var import_node_path7 = require("node:path");
+var import_node_fs6 = require("node:fs");
 
 // src/untrusted/remove.ts
 var import_node_child_process2 = require("node:child_process");
-var import_node_fs4 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path6 = require("node:path");
 
 // src/untrusted/environment.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_os = require("node:os");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 var SYSTEM_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
 function rootsOnly(dir) {
   try {
-    for (let at = (0, import_node_fs3.realpathSync)(dir); ; at = (0, import_node_path4.dirname)(at)) {
-      const s = (0, import_node_fs3.lstatSync)(at);
+    for (let at = (0, import_node_fs4.realpathSync)(dir); ; at = (0, import_node_path5.dirname)(at)) {
+      const s = (0, import_node_fs4.lstatSync)(at);
       if (!s.isDirectory() || s.uid !== 0 || (s.mode & 18) !== 0) return false;
       if (at === "/") return true;
     }
+  } catch {
+    return false;
+  }
+}
+function callerGitFilesTrusted(env2 = process.env, uid = process.getuid?.()) {
+  if (uid !== 0) return true;
+  const home = env2["HOME"];
+  const config = env2["XDG_CONFIG_HOME"] || (home ? (0, import_node_path5.join)(home, ".config") : void 0);
+  const files = [...home ? [(0, import_node_path5.join)(home, ".gitconfig")] : [], ...config ? ["config", "attributes", "ignore"].map((f) => (0, import_node_path5.join)(config, "git", f)) : []];
+  return files.every((file) => {
+    try {
+      const s = (0, import_node_fs4.lstatSync)(file);
+      return s.isFile() && s.uid === 0 && (s.mode & 18) === 0 && rootsOnly((0, import_node_path5.dirname)(file));
+    } catch {
+      let at = (0, import_node_path5.dirname)(file);
+      while (at !== "/" && !isDirectory(at)) at = (0, import_node_path5.dirname)(at);
+      return rootsOnly(at);
+    }
+  });
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs4.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -9761,8 +9833,8 @@ function ownProgramsEnv() {
   return { PATH: ownProgramsPath(), LC_ALL: "C", LANGUAGE: "C" };
 }
 function tmpdirProblem(dir, own) {
-  for (let at = dir; ; at = (0, import_node_path4.dirname)(at)) {
-    const s = (0, import_node_fs3.lstatSync)(at);
+  for (let at = dir; ; at = (0, import_node_path5.dirname)(at)) {
+    const s = (0, import_node_fs4.lstatSync)(at);
     const named2 = JSON.stringify(at);
     const mode = (s.mode & 4095).toString(8);
     if (!s.isDirectory()) return `${named2} is not a directory`;
@@ -9775,7 +9847,7 @@ function tmpdirProblem(dir, own) {
 }
 function problemAt(dir, own) {
   try {
-    const real = (0, import_node_fs3.realpathSync)(dir);
+    const real = (0, import_node_fs4.realpathSync)(dir);
     return { real, problem: tmpdirProblem(real, own) };
   } catch (error) {
     return { problem: errorMessage(error) };
@@ -9802,7 +9874,7 @@ var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 function inSharedTmp(path) {
   let real = path;
   try {
-    real = (0, import_node_fs3.realpathSync)(path);
+    real = (0, import_node_fs4.realpathSync)(path);
   } catch {
   }
   return [path, real].some((p) => SHARED_TMP_DIRS.some((dir) => p.startsWith(`${dir}/`)));
@@ -9817,9 +9889,9 @@ function ownProgram(name) {
     for (const dir of path.split(":")) {
       if (!dir.startsWith("/")) break;
       try {
-        const s = (0, import_node_fs3.statSync)((0, import_node_path4.join)(dir, name));
+        const s = (0, import_node_fs4.statSync)((0, import_node_path5.join)(dir, name));
         if (s.isFile() && (s.mode & 73) !== 0) {
-          if (!inSharedTmp((0, import_node_path4.join)(dir, name))) program = (0, import_node_path4.join)(dir, name);
+          if (!inSharedTmp((0, import_node_path5.join)(dir, name))) program = (0, import_node_path5.join)(dir, name);
           break;
         }
       } catch {
@@ -9860,7 +9932,7 @@ function removals(paths) {
   for (const given of paths) {
     let stat;
     try {
-      stat = (0, import_node_fs4.lstatSync)(given);
+      stat = (0, import_node_fs5.lstatSync)(given);
     } catch {
       continue;
     }
@@ -9868,13 +9940,13 @@ function removals(paths) {
     if (given.startsWith("/proc/self/")) {
       if (stat.uid === self) {
         try {
-          (0, import_node_fs4.rmSync)(given, { recursive: true, force: true });
+          (0, import_node_fs5.rmSync)(given, { recursive: true, force: true });
         } catch {
         }
         continue;
       }
       try {
-        path = (0, import_node_path5.join)((0, import_node_fs4.realpathSync)((0, import_node_path5.dirname)(given)), (0, import_node_path5.basename)(given));
+        path = (0, import_node_path6.join)((0, import_node_fs5.realpathSync)((0, import_node_path6.dirname)(given)), (0, import_node_path6.basename)(given));
       } catch {
         continue;
       }
@@ -9894,18 +9966,18 @@ function removals(paths) {
 var REMOVE_TIMEOUT_MS = 12e4;
 
 // src/untrusted/write.ts
-var FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_EXCL | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_EXCL | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
 function replaced(path, what) {
   return new CgBenchError(
     `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
     ExitCode.benchmarkFailed
   );
 }
-function openNewFile(path, expected = (0, import_node_path6.join)((0, import_node_fs5.realpathSync)((0, import_node_path6.dirname)(path)), (0, import_node_path6.basename)(path)), mode = 420) {
-  const leadsTo = (0, import_node_fs5.realpathSync)((0, import_node_path6.dirname)(path));
-  if (leadsTo !== (0, import_node_path6.dirname)(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path, expected = (0, import_node_path7.join)((0, import_node_fs6.realpathSync)((0, import_node_path7.dirname)(path)), (0, import_node_path7.basename)(path)), mode = 420) {
+  const leadsTo = (0, import_node_fs6.realpathSync)((0, import_node_path7.dirname)(path));
+  if (leadsTo !== (0, import_node_path7.dirname)(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
-    (0, import_node_fs5.unlinkSync)(path);
+    (0, import_node_fs6.unlinkSync)(path);
   } catch (error) {
     const code = error.code;
     if (code === "EISDIR") throw replaced(expected, "replaced by a directory");
@@ -9915,7 +9987,7 @@ function openNewFile(path, expected = (0, import_node_path6.join)((0, import_nod
   }
   let fd;
   try {
-    fd = (0, import_node_fs5.openSync)(path, FLAGS, mode);
+    fd = (0, import_node_fs6.openSync)(path, FLAGS, mode);
   } catch (error) {
     const code = error.code;
     if (code === "EEXIST" || code === "ELOOP") throw replaced(expected, "replaced by a link or another file");
@@ -9923,20 +9995,20 @@ function openNewFile(path, expected = (0, import_node_path6.join)((0, import_nod
   }
   let opened;
   try {
-    opened = (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${fd}`);
+    opened = (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${fd}`);
   } catch {
   }
-  if (opened !== void 0 && opened !== expected || !(0, import_node_fs5.fstatSync)(fd).isFile()) {
-    (0, import_node_fs5.closeSync)(fd);
+  if (opened !== void 0 && opened !== expected || !(0, import_node_fs6.fstatSync)(fd).isFile()) {
+    (0, import_node_fs6.closeSync)(fd);
     throw replaced(expected, `reached through a link (it is ${opened ?? "not a plain file"})`);
   }
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return (0, import_node_fs5.realpathSync)(dir);
+  return (0, import_node_fs6.realpathSync)(dir);
 }
 function assertSameDirectory(path, expected) {
-  const now = (0, import_node_fs5.realpathSync)(path);
+  const now = (0, import_node_fs6.realpathSync)(path);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text3, expected) {
@@ -9944,45 +10016,45 @@ function writeNewFile(path, text3, expected) {
   try {
     for (const piece of typeof text3 === "string" ? [text3] : text3) {
       const bytes = Buffer.from(piece);
-      for (let written = 0; written < bytes.length; ) written += (0, import_node_fs5.writeSync)(fd, bytes, written, bytes.length - written);
+      for (let written = 0; written < bytes.length; ) written += (0, import_node_fs6.writeSync)(fd, bytes, written, bytes.length - written);
     }
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 function holdOwnDirectory(path, expected) {
   const uid = process.getuid?.();
   let stat;
   try {
-    stat = (0, import_node_fs5.lstatSync)(path);
+    stat = (0, import_node_fs6.lstatSync)(path);
   } catch {
     stat = void 0;
   }
   if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) removeAsOwners([path]);
-  (0, import_node_fs5.mkdirSync)(path, { recursive: true, mode: 493 });
+  (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 493 });
   return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
 }
 function holdDirectory(path, expected, accept = () => true) {
-  const fd = (0, import_node_fs5.openSync)(path, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_DIRECTORY | import_node_fs5.constants.O_NOFOLLOW);
-  const opened = (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${fd}`);
-  if (opened !== expected || !accept((0, import_node_fs5.fstatSync)(fd))) {
-    (0, import_node_fs5.closeSync)(fd);
+  const fd = (0, import_node_fs6.openSync)(path, import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_DIRECTORY | import_node_fs6.constants.O_NOFOLLOW);
+  const opened = (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${fd}`);
+  if (opened !== expected || !accept((0, import_node_fs6.fstatSync)(fd))) {
+    (0, import_node_fs6.closeSync)(fd);
     throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
-  return { path: `/proc/self/fd/${fd}`, release: () => (0, import_node_fs5.closeSync)(fd) };
+  return { path: `/proc/self/fd/${fd}`, release: () => (0, import_node_fs6.closeSync)(fd) };
 }
 function trustedOwner(uid) {
   return uid === 0 || uid === process.getuid?.();
 }
 function prefixes(path) {
-  const parts = (0, import_node_path6.resolve)(path).split("/").filter(Boolean);
+  const parts = (0, import_node_path7.resolve)(path).split("/").filter(Boolean);
   return parts.map((_, i) => `/${parts.slice(0, i + 1).join("/")}`);
 }
 function linksOursOnTheWay(path) {
   for (const at of prefixes(path)) {
     let stat;
     try {
-      stat = (0, import_node_fs5.lstatSync)(at);
+      stat = (0, import_node_fs6.lstatSync)(at);
     } catch {
       return true;
     }
@@ -9993,7 +10065,7 @@ function linksOursOnTheWay(path) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat = (0, import_node_fs5.lstatSync)(at);
+    const stat = (0, import_node_fs6.lstatSync)(at);
     const othersWrite = (stat.mode & 18) !== 0;
     return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
   });
@@ -10001,8 +10073,8 @@ function directoriesOursOnTheWay(real) {
 function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
-    (0, import_node_fs5.mkdirSync)(dir, { recursive: true, mode: 448 });
-    const real = (0, import_node_fs5.realpathSync)(dir);
+    (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
+    const real = (0, import_node_fs6.realpathSync)(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -10013,14 +10085,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile((0, import_node_path6.join)(dir.path, temporary), (0, import_node_path6.join)(dir.real, temporary), mode);
+  const fd = openNewFile((0, import_node_path7.join)(dir.path, temporary), (0, import_node_path7.join)(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
-    for (let written = 0; written < bytes.length; ) written += (0, import_node_fs5.writeSync)(fd, bytes, written, bytes.length - written);
+    for (let written = 0; written < bytes.length; ) written += (0, import_node_fs6.writeSync)(fd, bytes, written, bytes.length - written);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
-  (0, import_node_fs5.renameSync)((0, import_node_path6.join)(dir.path, temporary), (0, import_node_path6.join)(dir.path, name));
+  (0, import_node_fs6.renameSync)((0, import_node_path7.join)(dir.path, temporary), (0, import_node_path7.join)(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -10029,15 +10101,15 @@ function namesOf(name) {
 }
 function writerByPath(dir) {
   return (name, text3) => {
-    const path = (0, import_node_path6.join)(dir, ...namesOf(name));
-    (0, import_node_fs5.mkdirSync)((0, import_node_path6.dirname)(path), { recursive: true });
+    const path = (0, import_node_path7.join)(dir, ...namesOf(name));
+    (0, import_node_fs6.mkdirSync)((0, import_node_path7.dirname)(path), { recursive: true });
     writeNewFile(path, text3);
   };
 }
 
 // src/results/io.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path8 = require("node:path");
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -16682,12 +16754,12 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = (0, import_node_path7.dirname)(path)) {
+function readResults(path, root = (0, import_node_path8.dirname)(path)) {
   return resultsFromText(readResultsText(path, root), path);
 }
-function readResultsText(path, root = (0, import_node_path7.dirname)(path)) {
+function readResultsText(path, root = (0, import_node_path8.dirname)(path)) {
   try {
-    return readTextBeneath(root, (0, import_node_path7.resolve)(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, (0, import_node_path8.resolve)(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -16730,22 +16802,22 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text3, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    (0, import_node_fs6.mkdirSync)((0, import_node_path7.dirname)(path), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : (0, import_node_path7.join)(realDir, (0, import_node_path7.basename)(temporary)));
+    (0, import_node_fs7.mkdirSync)((0, import_node_path8.dirname)(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : (0, import_node_path8.join)(realDir, (0, import_node_path8.basename)(temporary)));
     try {
       for (const piece of typeof text3 === "string" ? [text3] : text3) {
         const bytes = Buffer.from(piece);
-        for (let written = 0; written < bytes.length; ) written += (0, import_node_fs6.writeSync)(fd, bytes, written);
+        for (let written = 0; written < bytes.length; ) written += (0, import_node_fs7.writeSync)(fd, bytes, written);
       }
     } finally {
-      (0, import_node_fs6.closeSync)(fd);
+      (0, import_node_fs7.closeSync)(fd);
     }
-    (0, import_node_fs6.renameSync)(temporary, path);
+    (0, import_node_fs7.renameSync)(temporary, path);
   } catch (error) {
-    (0, import_node_fs6.rmSync)(temporary, { force: true });
+    (0, import_node_fs7.rmSync)(temporary, { force: true });
     if (!error.code) throw error;
     const code = error.code ?? "";
-    const left = (0, import_node_fs6.existsSync)(path) ? "the file there is unchanged" : "no file is there now";
+    const left = (0, import_node_fs7.existsSync)(path) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
@@ -16762,8 +16834,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-var import_node_fs31 = require("node:fs");
-var import_node_path29 = require("node:path");
+var import_node_fs32 = require("node:fs");
+var import_node_path30 = require("node:path");
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -16815,7 +16887,7 @@ function headline(message) {
 // src/results/environment.ts
 var import_promises2 = require("node:fs/promises");
 var import_node_os4 = require("node:os");
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // src/results/host-probe.ts
 var import_node_crypto3 = require("node:crypto");
@@ -16824,7 +16896,7 @@ var import_node_os2 = require("node:os");
 
 // src/untrusted/process.ts
 var import_node_child_process3 = require("node:child_process");
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -16855,7 +16927,7 @@ function boundToCgBench() {
     for (const dir of ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
       const setpriv = `${dir}/setpriv`;
       const prefix = [setpriv, "--pdeathsig", "KILL", "--"];
-      if ((0, import_node_fs7.existsSync)(setpriv) && runProcessSync({ argv: [...prefix, setpriv, "--version"], timeoutMs: 1e4 }).exitCode === 0) {
+      if ((0, import_node_fs8.existsSync)(setpriv) && runProcessSync({ argv: [...prefix, setpriv, "--version"], timeoutMs: 1e4 }).exitCode === 0) {
         binding = prefix;
         break;
       }
@@ -16899,25 +16971,25 @@ function runProcess(options) {
   try {
     return runIn(options, cwd);
   } finally {
-    (0, import_node_fs7.closeSync)(cwd.fd);
+    (0, import_node_fs8.closeSync)(cwd.fd);
   }
 }
 function holdCwd(cwd) {
   let fd;
   try {
-    fd = (0, import_node_fs7.openSync)(cwd, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_DIRECTORY);
+    fd = (0, import_node_fs8.openSync)(cwd, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_DIRECTORY);
   } catch (error) {
     return `cannot enter the working directory ${cwd}: ${error.code ?? String(error)}`;
   }
   const path = `/proc/${process.pid}/fd/${fd}`;
   let real;
   try {
-    real = (0, import_node_fs7.realpathSync)(path);
+    real = (0, import_node_fs8.realpathSync)(path);
   } catch (error) {
     real = String(error);
   }
   if (real === cwd) return { fd, path };
-  (0, import_node_fs7.closeSync)(fd);
+  (0, import_node_fs8.closeSync)(fd);
   return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
 }
 function runIn(options, cwd) {
@@ -16926,7 +16998,7 @@ function runIn(options, cwd) {
   try {
     err = openOutput(options.stderr);
   } catch (error) {
-    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) (0, import_node_fs7.closeSync)(out);
+    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) (0, import_node_fs8.closeSync)(out);
     throw error;
   }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
@@ -16946,7 +17018,7 @@ function runIn(options, cwd) {
       resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
-      for (const fd of opened) (0, import_node_fs7.closeSync)(fd);
+      for (const fd of opened) (0, import_node_fs8.closeSync)(fd);
     }
     const stdout = collector(options.onLine);
     const stderr = collector(options.onLine);
@@ -17081,13 +17153,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path) {
   let stat;
   try {
-    stat = (0, import_node_fs8.lstatSync)(path);
+    stat = (0, import_node_fs9.lstatSync)(path);
   } catch {
     return "absent";
   }
@@ -17095,12 +17167,12 @@ function loaderFileState(path) {
     let text3;
     let target;
     try {
-      text3 = (0, import_node_fs8.readlinkSync)(path);
+      text3 = (0, import_node_fs9.readlinkSync)(path);
     } catch {
       return "link";
     }
     try {
-      target = (0, import_node_fs8.realpathSync)(path);
+      target = (0, import_node_fs9.realpathSync)(path);
     } catch {
       return `link to ${text3}, to nothing`;
     }
@@ -17111,7 +17183,7 @@ function loaderFileState(path) {
 function fileState(path, known) {
   let stat = known;
   try {
-    stat ??= (0, import_node_fs8.lstatSync)(path);
+    stat ??= (0, import_node_fs9.lstatSync)(path);
   } catch {
     return "absent";
   }
@@ -17131,9 +17203,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 var import_node_crypto5 = require("node:crypto");
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_os3 = require("node:os");
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // package.json
 var package_default = {
@@ -17208,18 +17280,18 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path) {
   if (!path) return null;
   try {
-    const real = (0, import_node_fs9.realpathSync)(path);
-    const s = (0, import_node_fs9.statSync)(real);
+    const real = (0, import_node_fs10.realpathSync)(path);
+    const s = (0, import_node_fs10.statSync)(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
   }
 }
 function onPath(program, path) {
-  for (const dir of path.split(import_node_path8.delimiter)) {
+  for (const dir of path.split(import_node_path9.delimiter)) {
     if (!dir) continue;
     try {
-      if ((0, import_node_fs9.statSync)((0, import_node_path8.join)(dir, program)).isFile()) return (0, import_node_path8.join)(dir, program);
+      if ((0, import_node_fs10.statSync)((0, import_node_path9.join)(dir, program)).isFile()) return (0, import_node_path9.join)(dir, program);
     } catch {
     }
   }
@@ -17234,7 +17306,7 @@ function probeKeyParts(inputs, cpuinfo) {
   let info = cpuinfo;
   if (info === void 0) {
     try {
-      info = (0, import_node_fs9.readFileSync)("/proc/cpuinfo", "utf8");
+      info = (0, import_node_fs10.readFileSync)("/proc/cpuinfo", "utf8");
     } catch {
       info = "";
     }
@@ -17261,19 +17333,19 @@ function probeCacheFile(env2 = process.env) {
   if (off === "0" || off === "false") return void 0;
   const xdg = env2["XDG_CACHE_HOME"];
   let base;
-  if (xdg && (0, import_node_path8.isAbsolute)(xdg)) base = xdg;
+  if (xdg && (0, import_node_path9.isAbsolute)(xdg)) base = xdg;
   else {
     try {
-      base = (0, import_node_path8.join)((0, import_node_os3.homedir)(), ".cache");
+      base = (0, import_node_path9.join)((0, import_node_os3.homedir)(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return (0, import_node_path8.join)(base, "cg-bench", "probes.json");
+  return (0, import_node_path9.join)(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = (0, import_node_fs9.lstatSync)(file);
+    const s = (0, import_node_fs10.lstatSync)(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -17283,16 +17355,16 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path8.dirname)(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path9.dirname)(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = (0, import_node_path8.join)(dir.path, (0, import_node_path8.basename)(file));
+    const held2 = (0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
     const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
     try {
-      replaceKeptFile(dir, (0, import_node_path8.basename)(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+      replaceKeptFile(dir, (0, import_node_path9.basename)(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
     } catch {
     }
     return value;
@@ -17302,26 +17374,26 @@ async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
 }
 function sandboxProbesFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : (0, import_node_path8.join)((0, import_node_path8.dirname)(probes), "sandbox-probes.json");
+  return probes === void 0 ? void 0 : (0, import_node_path9.join)((0, import_node_path9.dirname)(probes), "sandbox-probes.json");
 }
 var MAX_KEYS = 64;
 function keptKeys(file) {
-  const dir = holdKeptDirectory((0, import_node_path8.dirname)(file));
+  const dir = holdKeptDirectory((0, import_node_path9.dirname)(file));
   if (dir === void 0) return /* @__PURE__ */ new Set();
   try {
-    return new Set(readEntries((0, import_node_path8.join)(dir.path, (0, import_node_path8.basename)(file))).map((e) => e.key));
+    return new Set(readEntries((0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file))).map((e) => e.key));
   } finally {
     dir.release();
   }
 }
 function updateKeptKeys(file, add2, drop = []) {
-  const dir = holdKeptDirectory((0, import_node_path8.dirname)(file));
+  const dir = holdKeptDirectory((0, import_node_path9.dirname)(file));
   if (dir === void 0) return;
   try {
-    const held2 = (0, import_node_path8.join)(dir.path, (0, import_node_path8.basename)(file));
+    const held2 = (0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file));
     const gone = /* @__PURE__ */ new Set([...add2, ...drop]);
     const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held2).filter((e) => !gone.has(e.key))];
-    replaceKeptFile(dir, (0, import_node_path8.basename)(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
+    replaceKeptFile(dir, (0, import_node_path9.basename)(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
   } catch {
   } finally {
     dir.release();
@@ -17399,13 +17471,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text3)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await (0, import_promises2.realpath)(await (0, import_promises2.mkdtemp)((0, import_node_path9.join)(ownTmpdir(), "cg-bench-cpu-")));
+  const dir = await (0, import_promises2.realpath)(await (0, import_promises2.mkdtemp)((0, import_node_path10.join)(ownTmpdir(), "cg-bench-cpu-")));
   try {
-    const log = (0, import_node_path9.join)(dir, "valgrind.log");
+    const log = (0, import_node_path10.join)(dir, "valgrind.log");
     const x86 = (0, import_node_os4.machine)() === "x86_64";
-    const target = x86 ? (0, import_node_path9.join)(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? (0, import_node_path10.join)(dir, "cpu-probe") : "/bin/true";
     if (x86) await (0, import_promises2.writeFile)(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = (0, import_node_path9.join)(dir, "stdout");
+    const stdout = (0, import_node_path10.join)(dir, "stdout");
     const r = await runProcess({
       command: new Command([valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], PROBE_ENVIRONMENT),
       cwd: dir,
@@ -17476,23 +17548,23 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-var import_node_fs29 = require("node:fs");
+var import_node_fs30 = require("node:fs");
 var import_node_os8 = require("node:os");
-var import_node_path28 = require("node:path");
+var import_node_path29 = require("node:path");
 
 // src/run/gzip.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_stream = require("node:stream");
 var import_promises3 = require("node:stream/promises");
 var import_node_zlib = require("node:zlib");
 var GZIP_LEVEL = 1;
 async function gzipAndRemove(path, read) {
-  (0, import_node_fs10.rmSync)(`${path}.gz`, { force: true });
+  (0, import_node_fs11.rmSync)(`${path}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path, "profile");
   } catch (error) {
-    (0, import_node_fs10.rmSync)(path, { force: true });
+    (0, import_node_fs11.rmSync)(path, { force: true });
     return { problem: error };
   }
   let problem;
@@ -17508,21 +17580,21 @@ async function gzipAndRemove(path, read) {
       done(null, chunk);
     }
   });
-  await (0, import_promises3.pipeline)(from, tap, (0, import_node_zlib.createGzip)({ level: GZIP_LEVEL }), (0, import_node_fs10.createWriteStream)(`${path}.gz`, { flags: "wx" }));
-  (0, import_node_fs10.rmSync)(path);
+  await (0, import_promises3.pipeline)(from, tap, (0, import_node_zlib.createGzip)({ level: GZIP_LEVEL }), (0, import_node_fs11.createWriteStream)(`${path}.gz`, { flags: "wx" }));
+  (0, import_node_fs11.rmSync)(path);
   return problem;
 }
 
 // src/run/call-tree.ts
-var import_node_path21 = require("node:path");
+var import_node_path22 = require("node:path");
 
 // src/flame/load.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path12 = require("node:path");
 
 // src/run/valgrind-files.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path11 = require("node:path");
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -17536,14 +17608,14 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${(0, import_node_path10.join)(dir, `${tool}.out.%p`)}`, `--log-file=${(0, import_node_path10.join)(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${(0, import_node_path11.join)(dir, `${tool}.out.%p`)}`, `--log-file=${(0, import_node_path11.join)(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${(0, import_node_path10.join)(dir, "valgrind.")}`;
+  return `--log-file=${(0, import_node_path11.join)(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
-  for (const name of (0, import_node_fs11.readdirSync)(dir)) {
+  for (const name of (0, import_node_fs12.readdirSync)(dir)) {
     const profile = PROFILE[tool].exec(name);
     const log = LOG.exec(name);
     const pid = Number((profile ?? log)?.[1]);
@@ -17560,12 +17632,12 @@ function commandInLog(text3) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text3 = readHead((0, import_node_path10.join)(dir, p.log), LOG_HEAD) ?? "";
+    const text3 = readHead((0, import_node_path11.join)(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text3 = readTail((0, import_node_path10.join)(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text3 = readTail((0, import_node_path11.join)(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text3)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -17637,12 +17709,12 @@ function readCallTreeBeneath(root, path, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = (0, import_node_path11.join)(resultsDir, "benchmarks");
-  if (!(0, import_node_fs12.existsSync)(benchmarks)) return trees;
-  for (const slug of (0, import_node_fs12.readdirSync)(benchmarks).sort()) {
-    const path = (0, import_node_path11.join)("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!(0, import_node_fs12.existsSync)((0, import_node_path11.join)(resultsDir, path))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), (0, import_node_path11.join)(resultsDir, path));
+  const benchmarks = (0, import_node_path12.join)(resultsDir, "benchmarks");
+  if (!(0, import_node_fs13.existsSync)(benchmarks)) return trees;
+  for (const slug of (0, import_node_fs13.readdirSync)(benchmarks).sort()) {
+    const path = (0, import_node_path12.join)("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!(0, import_node_fs13.existsSync)((0, import_node_path12.join)(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), (0, import_node_path12.join)(resultsDir, path));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -17781,23 +17853,23 @@ function parseCallgrind(text3, shown) {
 }
 
 // src/run/tool-run.ts
-var import_node_fs23 = require("node:fs");
-var import_node_path19 = require("node:path");
+var import_node_fs24 = require("node:fs");
+var import_node_path20 = require("node:path");
 
 // src/untrusted/collect-profiles.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path14 = require("node:path");
 
 // src/untrusted/shared-places.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs14 = require("node:fs");
+var import_node_path13 = require("node:path");
 function runsDirectory() {
   const dir = runsDirectoryPath();
   sharedHomesDirectory(dir);
   return dir;
 }
 function runsDirectoryPath() {
-  return (0, import_node_path12.join)(ownTmpdir(), "cg-bench-runs");
+  return (0, import_node_path13.join)(ownTmpdir(), "cg-bench-runs");
 }
 function runsCover() {
   const runs = runsDirectoryPath();
@@ -17811,7 +17883,7 @@ function reservedDirectories() {
 var HOMES_DIR = "/tmp/cg-bench-home";
 function realOrGiven(path) {
   try {
-    return (0, import_node_fs13.realpathSync)(path);
+    return (0, import_node_fs14.realpathSync)(path);
   } catch {
     return path;
   }
@@ -17819,13 +17891,13 @@ function realOrGiven(path) {
 function removeOrRefuse(path) {
   removeAsOwners([path]);
   try {
-    (0, import_node_fs13.lstatSync)(path);
+    (0, import_node_fs14.lstatSync)(path);
   } catch {
     return;
   }
   throw sharedPlaceProblem(path, "what is there cannot be removed");
 }
-var DIRECTORY_FLAGS = import_node_fs13.constants.O_RDONLY | import_node_fs13.constants.O_DIRECTORY | import_node_fs13.constants.O_NOFOLLOW;
+var DIRECTORY_FLAGS = import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_DIRECTORY | import_node_fs14.constants.O_NOFOLLOW;
 function sharedPlaceProblem(path, what) {
   return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
 }
@@ -17834,7 +17906,7 @@ function sharedHomesDirectory(path) {
   const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
   let stat;
   try {
-    stat = (0, import_node_fs13.lstatSync)(path);
+    stat = (0, import_node_fs14.lstatSync)(path);
   } catch {
     stat = void 0;
   }
@@ -17845,47 +17917,47 @@ function sharedHomesDirectory(path) {
   }
   if (!stat) {
     try {
-      (0, import_node_fs13.mkdirSync)(path);
+      (0, import_node_fs14.mkdirSync)(path);
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
     }
   }
-  const fd = (0, import_node_fs13.openSync)(path, DIRECTORY_FLAGS);
+  const fd = (0, import_node_fs14.openSync)(path, DIRECTORY_FLAGS);
   try {
-    const held2 = (0, import_node_fs13.fstatSync)(fd);
+    const held2 = (0, import_node_fs14.fstatSync)(fd);
     if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) (0, import_node_fs13.fchmodSync)(fd, 1023);
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) (0, import_node_fs14.fchmodSync)(fd, 1023);
   } finally {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 
 // src/untrusted/collect-profiles.ts
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return (0, import_node_fs14.realpathSync)(dir);
-  const staging = (0, import_node_fs14.mkdtempSync)((0, import_node_path13.join)(runsDirectory(), "profiles-"));
-  (0, import_node_fs14.chownSync)(staging, sandbox.user.uid, sandbox.user.gid);
+  if (!sandbox.user) return (0, import_node_fs15.realpathSync)(dir);
+  const staging = (0, import_node_fs15.mkdtempSync)((0, import_node_path14.join)(runsDirectory(), "profiles-"));
+  (0, import_node_fs15.chownSync)(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
 var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === (0, import_node_fs14.realpathSync)(dir)) return [];
+  if (staging === (0, import_node_fs15.realpathSync)(dir)) return [];
   const uncollected = [];
-  const owner = (0, import_node_fs14.lstatSync)(staging).uid;
+  const owner = (0, import_node_fs15.lstatSync)(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
-  for (const name of (0, import_node_fs14.readdirSync)(staging)) {
+  for (const name of (0, import_node_fs15.readdirSync)(staging)) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
-      from = (0, import_node_fs14.openSync)((0, import_node_path13.join)(staging, name), import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_NOFOLLOW | import_node_fs14.constants.O_NONBLOCK);
+      from = (0, import_node_fs15.openSync)((0, import_node_path14.join)(staging, name), import_node_fs15.constants.O_RDONLY | import_node_fs15.constants.O_NOFOLLOW | import_node_fs15.constants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
-      const stat = (0, import_node_fs14.fstatSync)(from);
+      const stat = (0, import_node_fs15.fstatSync)(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
       const limit = passedLimit(stat.size, total, files, limits);
       if (limit) {
@@ -17893,16 +17965,16 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
         continue;
       }
       files++;
-      const to = (0, import_node_fs14.openSync)((0, import_node_path13.join)(dir, name), "wx");
+      const to = (0, import_node_fs15.openSync)((0, import_node_path14.join)(dir, name), "wx");
       try {
-        for (let n, left = stat.size; left > 0 && (n = (0, import_node_fs14.readSync)(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
-          (0, import_node_fs14.writeSync)(to, buffer, 0, n);
+        for (let n, left = stat.size; left > 0 && (n = (0, import_node_fs15.readSync)(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
+          (0, import_node_fs15.writeSync)(to, buffer, 0, n);
       } finally {
-        (0, import_node_fs14.closeSync)(to);
+        (0, import_node_fs15.closeSync)(to);
       }
       total += stat.size;
     } finally {
-      (0, import_node_fs14.closeSync)(from);
+      (0, import_node_fs15.closeSync)(from);
     }
   }
   removeAsOwners([staging]);
@@ -17932,7 +18004,7 @@ function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
 }
 function isPlainFile(path) {
   try {
-    const stat = (0, import_node_fs14.lstatSync)(path);
+    const stat = (0, import_node_fs15.lstatSync)(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -17940,15 +18012,15 @@ function isPlainFile(path) {
 }
 
 // src/untrusted/sandbox.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 var import_node_os7 = require("node:os");
-var import_node_path18 = require("node:path");
+var import_node_path19 = require("node:path");
 
 // src/util/fixed-hostname.ts
 var FIXED_HOSTNAME = "cg-bench";
 
 // src/untrusted/cpu-view.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
 var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
 function parseCpuList(text3) {
@@ -17964,7 +18036,7 @@ function parseCpuList(text3) {
 }
 function allowedCpus() {
   try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec((0, import_node_fs15.readFileSync)("/proc/self/status", "utf8"));
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec((0, import_node_fs16.readFileSync)("/proc/self/status", "utf8"));
     return line ? parseCpuList(line[1]) : [];
   } catch {
     return [];
@@ -17973,8 +18045,8 @@ function allowedCpus() {
 
 // src/untrusted/fixed-entropy.ts
 var import_node_crypto6 = require("node:crypto");
-var import_node_fs16 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path15 = require("node:path");
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
@@ -17984,15 +18056,15 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : (0, import_node_path14.join)((0, import_node_path14.dirname)(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : (0, import_node_path15.join)((0, import_node_path15.dirname)(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path14.dirname)(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path15.dirname)(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = (0, import_node_path14.join)(dir.path, (0, import_node_path14.basename)(file));
+    const held2 = (0, import_node_path15.join)(dir.path, (0, import_node_path15.basename)(file));
     try {
-      const s = (0, import_node_fs16.lstatSync)(held2);
+      const s = (0, import_node_fs17.lstatSync)(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
@@ -18002,7 +18074,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
     }
     const made = make();
     try {
-      replaceKeptFile(dir, (0, import_node_path14.basename)(file), made);
+      replaceKeptFile(dir, (0, import_node_path15.basename)(file), made);
     } catch {
     }
     return made;
@@ -18013,7 +18085,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
 
 // src/untrusted/kept-probes.ts
 var import_node_crypto7 = require("node:crypto");
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_os5 = require("node:os");
 var USERNS_SETTINGS = [
   "/proc/sys/user/max_user_namespaces",
@@ -18035,8 +18107,8 @@ function machineIdentity(env2) {
     arch: (0, import_node_os5.machine)(),
     kernel: `${(0, import_node_os5.release)()} ${(0, import_node_os5.version)()}`,
     ids: `${process.getuid?.()}:${process.getgid?.()}`,
-    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => (0, import_node_fs17.readlinkSync)(`/proc/self/ns/${ns}`))),
-    settings: USERNS_SETTINGS.map((file) => readOrNull(() => (0, import_node_fs17.readFileSync)(file, "utf8").trim())),
+    namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => (0, import_node_fs18.readlinkSync)(`/proc/self/ns/${ns}`))),
+    settings: USERNS_SETTINGS.map((file) => readOrNull(() => (0, import_node_fs18.readFileSync)(file, "utf8").trim())),
     image: `${env2["CG_BENCH_IMAGE"] ?? ""}@${env2["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     // Where the programs are looked up (inside a view, by name: ownProgram), and what they are.
     path: ownProgramsPath(),
@@ -18090,13 +18162,13 @@ function pidNamespace(proc) {
 
 // src/untrusted/probes.ts
 var import_node_child_process4 = require("node:child_process");
-var import_node_fs19 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_fs20 = require("node:fs");
+var import_node_path17 = require("node:path");
 
 // src/untrusted/view.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_os6 = require("node:os");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -18105,23 +18177,23 @@ var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAA
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = (0, import_node_fs18.mkdtempSync)((0, import_node_path15.join)(runsDirectory(), "seal-"));
-  (0, import_node_fs18.chmodSync)(dir, 493);
-  const oneCpu = (0, import_node_path15.join)(dir, "one-cpu");
-  (0, import_node_fs18.writeFileSync)(oneCpu, "0\n", { mode: 292 });
-  const entropy = (0, import_node_path15.join)(dir, "entropy");
-  (0, import_node_fs18.writeFileSync)(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  const dir = (0, import_node_fs19.mkdtempSync)((0, import_node_path16.join)(runsDirectory(), "seal-"));
+  (0, import_node_fs19.chmodSync)(dir, 493);
+  const oneCpu = (0, import_node_path16.join)(dir, "one-cpu");
+  (0, import_node_fs19.writeFileSync)(oneCpu, "0\n", { mode: 292 });
+  const entropy = (0, import_node_path16.join)(dir, "entropy");
+  (0, import_node_fs19.writeFileSync)(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if ((0, import_node_os6.arch)() === "x64") {
-    entropySeal = (0, import_node_path15.join)(dir, "entropy-seal");
-    (0, import_node_fs18.writeFileSync)(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    entropySeal = (0, import_node_path16.join)(dir, "entropy-seal");
+    (0, import_node_fs19.writeFileSync)(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => (0, import_node_fs18.rmSync)(dir, { recursive: true, force: true }));
+  process.once("exit", () => (0, import_node_fs19.rmSync)(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
 function sealFilesDirectory() {
-  return sealFiles && (0, import_node_path15.dirname)(sealFiles.oneCpu);
+  return sealFiles && (0, import_node_path16.dirname)(sealFiles.oneCpu);
 }
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var KEPT_END = "cg-bench-kept-end";
@@ -18134,7 +18206,7 @@ function handedPathProblem(given, workingDirectory = false) {
   const cover = runsCover();
   const covered = (at) => cover !== void 0 && (at === cover || at.startsWith(`${cover}/`));
   if (!shared(path) && !covered(path) && !covered(real) && !(workingDirectory && shared(real))) return void 0;
-  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${(0, import_node_path15.join)(path)} written so`;
+  if (shared(path) && /\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${(0, import_node_path16.join)(path)} written so`;
   for (const at of /* @__PURE__ */ new Set([path, real])) {
     const linked = at !== path;
     const where2 = linked ? " (through a link)" : "";
@@ -18322,7 +18394,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [(0, import_node_path15.dirname)(files.oneCpu)] : [],
+    ...files ? [(0, import_node_path16.dirname)(files.oneCpu)] : [],
     ...kept,
     HANDED_START,
     KEPT_END,
@@ -18376,7 +18448,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return (0, import_node_fs19.readdirSync)(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => (0, import_node_path16.join)(dir, name));
+    return (0, import_node_fs20.readdirSync)(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => (0, import_node_path17.join)(dir, name));
   } catch {
     return [];
   }
@@ -18399,14 +18471,14 @@ var freshProcWorks = cached(
 
 // src/untrusted/strays.ts
 var import_node_child_process5 = require("node:child_process");
-var import_node_fs20 = require("node:fs");
-var import_node_path17 = require("node:path");
+var import_node_fs21 = require("node:fs");
+var import_node_path18 = require("node:path");
 function uidBusy(uid) {
-  for (const name of (0, import_node_fs20.readdirSync)("/proc")) {
+  for (const name of (0, import_node_fs21.readdirSync)("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if ((0, import_node_fs20.statSync)(`/proc/${name}`).uid !== uid) continue;
-      const stat = (0, import_node_fs20.readFileSync)(`/proc/${name}/stat`, "utf8");
+      if ((0, import_node_fs21.statSync)(`/proc/${name}`).uid !== uid) continue;
+      const stat = (0, import_node_fs21.readFileSync)(`/proc/${name}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
     } catch {
     }
@@ -18422,14 +18494,14 @@ function removePrivateTmp() {
   for (const dir of SHARED_TMP_DIRS) {
     let names;
     try {
-      names = (0, import_node_fs20.readdirSync)(dir);
+      names = (0, import_node_fs21.readdirSync)(dir);
     } catch {
       continue;
     }
     for (const name of names) {
       const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
-      if (owner === void 0 || owner !== String(process.pid) && (0, import_node_fs20.existsSync)(`/proc/${owner}`)) continue;
-      ended2.push((0, import_node_path17.join)(dir, name));
+      if (owner === void 0 || owner !== String(process.pid) && (0, import_node_fs21.existsSync)(`/proc/${owner}`)) continue;
+      ended2.push((0, import_node_path18.join)(dir, name));
     }
   }
   removeAsOwners(ended2);
@@ -18464,7 +18536,7 @@ function untrustedUser(root, env2, ownCopy = false) {
       throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = (0, import_node_fs21.statSync)(root);
+  const owner = (0, import_node_fs22.statSync)(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -18483,7 +18555,7 @@ var UNSEALED = {
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
-    const n = Number((0, import_node_fs21.readFileSync)(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    const n = Number((0, import_node_fs22.readFileSync)(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
     return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
   } catch {
     return UNTRUSTED_ID;
@@ -18492,7 +18564,7 @@ function overflowId(kind) {
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function onlyLoopback() {
   try {
-    return (0, import_node_fs21.readdirSync)("/sys/class/net").every((name) => name === "lo");
+    return (0, import_node_fs22.readdirSync)("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -18740,9 +18812,9 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path = (0, import_node_path18.join)(cwd, arg);
+  const path = (0, import_node_path19.join)(cwd, arg);
   const real = realOrGiven(path);
-  const up = (0, import_node_path18.relative)(cwd, path);
+  const up = (0, import_node_path19.relative)(cwd, path);
   const outside = up === ".." || up.startsWith("../");
   return [...outside ? [path] : [], ...real === path ? [] : [real]];
 }
@@ -18754,13 +18826,13 @@ function withKept(prefix, own, handed) {
 }
 
 // src/run/leftovers.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 function processesWith(marker) {
   const found2 = [];
-  for (const name of (0, import_node_fs22.readdirSync)("/proc")) {
+  for (const name of (0, import_node_fs23.readdirSync)("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if ((0, import_node_fs22.readFileSync)(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
+      if ((0, import_node_fs23.readFileSync)(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
     } catch {
     }
   }
@@ -18790,15 +18862,15 @@ async function endLeftovers(run2, marker, kill = killLeftovers) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run2, tool) {
-  const dir = (0, import_node_path19.join)(run2.dir, tool.directory);
-  (0, import_node_fs23.rmSync)(dir, { recursive: true, force: true });
-  (0, import_node_fs23.mkdirSync)(dir, { recursive: true });
-  const stderr = (0, import_node_path19.join)(dir, "stderr.log");
+  const dir = (0, import_node_path20.join)(run2.dir, tool.directory);
+  (0, import_node_fs24.rmSync)(dir, { recursive: true, force: true });
+  (0, import_node_fs24.mkdirSync)(dir, { recursive: true });
+  const stderr = (0, import_node_path20.join)(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
     command: sandboxedCommand(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], run2.env, true, run2.job, [staging, ...run2.own], run2.cwd),
     cwd: run2.cwd,
-    stdout: { file: (0, import_node_path19.join)(dir, "stdout.log") },
+    stdout: { file: (0, import_node_path20.join)(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run2.timeoutMs
   });
@@ -18819,7 +18891,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = (0, import_node_path19.join)(dir, name);
+    const file = (0, import_node_path20.join)(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -18834,29 +18906,29 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-var import_node_fs24 = require("node:fs");
-var import_node_path20 = require("node:path");
+var import_node_fs25 = require("node:fs");
+var import_node_path21 = require("node:path");
 function isExecutable(path) {
   try {
-    (0, import_node_fs24.accessSync)(path, import_node_fs24.constants.X_OK);
+    (0, import_node_fs25.accessSync)(path, import_node_fs25.constants.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path) {
-  const fd = (0, import_node_fs24.openSync)(path, "r");
+  const fd = (0, import_node_fs25.openSync)(path, "r");
   try {
     const head2 = Buffer.alloc(2);
-    return (0, import_node_fs24.readSync)(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
+    return (0, import_node_fs25.readSync)(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
   }
 }
 function findOnPath(program, path) {
-  for (const dir of (path ?? "").split(import_node_path20.delimiter)) {
+  for (const dir of (path ?? "").split(import_node_path21.delimiter)) {
     if (!dir) continue;
-    const candidate = (0, import_node_path20.join)(dir, program);
+    const candidate = (0, import_node_path21.join)(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -18870,7 +18942,7 @@ function locateValgrind(env2 = process.env) {
     );
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = (0, import_node_path20.join)((0, import_node_path20.dirname)(bin), "valgrind.bin");
+    const real = (0, import_node_path21.join)((0, import_node_path21.dirname)(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -18946,12 +19018,12 @@ async function measureCallTree(run2) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run2.weights));
-  writeNewFile((0, import_node_path21.join)(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
+  writeNewFile((0, import_node_path22.join)(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-var import_node_path22 = require("node:path");
+var import_node_path23 = require("node:path");
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run2) {
   const profiles = [];
@@ -18965,24 +19037,24 @@ async function measureMemory(run2) {
     read: (text3, name) => profiles.push(parseDhat(text3, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => (0, import_node_path22.join)(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => (0, import_node_path23.join)(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/run/line-text.ts
-var import_node_path23 = require("node:path");
+var import_node_path24 = require("node:path");
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
-  const inside2 = (0, import_node_path23.relative)(root, path);
-  if (inside2.startsWith("..") || (0, import_node_path23.isAbsolute)(inside2) || inside2.split(import_node_path23.sep).includes(".git")) return void 0;
-  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
+  const inside3 = (0, import_node_path24.relative)(root, path);
+  if (inside3.startsWith("..") || (0, import_node_path24.isAbsolute)(inside3) || inside3.split(import_node_path24.sep).includes(".git")) return void 0;
+  return readAsIdentity(root, inside3, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
 function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = (0, import_node_path23.isAbsolute)(file) ? [file] : [(0, import_node_path23.resolve)(cwd, file), (0, import_node_path23.resolve)(root, file)];
+      const candidates = (0, import_node_path24.isAbsolute)(file) ? [file] : [(0, import_node_path24.resolve)(cwd, file), (0, import_node_path24.resolve)(root, file)];
       cache.set(
         file,
         candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
@@ -18991,8 +19063,8 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = (0, import_node_path23.isAbsolute)(file) ? (0, import_node_path23.relative)(root, file) : void 0;
-    return inside2 && !inside2.startsWith("..") && !(0, import_node_path23.isAbsolute)(inside2) ? inside2 : file;
+    const inside3 = (0, import_node_path24.isAbsolute)(file) ? (0, import_node_path24.relative)(root, file) : void 0;
+    return inside3 && !inside3.startsWith("..") && !(0, import_node_path24.isAbsolute)(inside3) ? inside3 : file;
   };
   for (const f of functions) {
     f.file = shown(f.file);
@@ -19006,8 +19078,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-var import_node_fs26 = require("node:fs");
-var import_node_path25 = require("node:path");
+var import_node_fs27 = require("node:fs");
+var import_node_path26 = require("node:path");
 var import_node_url = require("node:url");
 
 // src/run/environment.ts
@@ -19045,57 +19117,73 @@ function runsPython(run2) {
 }
 
 // src/untrusted/given-directories.ts
-var import_node_fs25 = require("node:fs");
-var import_node_path24 = require("node:path");
+var import_node_fs26 = require("node:fs");
+var import_node_path25 = require("node:path");
 function giveDirectory(sandbox, dir) {
-  if (sandbox.user) (0, import_node_fs25.chownSync)(dir, sandbox.user.uid, sandbox.user.gid);
+  if (sandbox.user) (0, import_node_fs26.chownSync)(dir, sandbox.user.uid, sandbox.user.gid);
 }
-function remakeGivenDirectory(sandbox, path, inside2 = []) {
-  makeGivenDirectory(sandbox, path, inside2, false);
+function remakeGivenDirectory(sandbox, path, inside3 = []) {
+  makeGivenDirectory(sandbox, path, inside3, false);
 }
 function makeSetupHome(sandbox, path) {
   makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
 }
-function makeGivenDirectory(sandbox, path, inside2, keep) {
+function makeGivenDirectory(sandbox, path, inside3, keep) {
   if (keep) {
     let fd2;
     try {
-      fd2 = (0, import_node_fs25.openSync)(path, DIRECTORY_FLAGS);
+      fd2 = (0, import_node_fs26.openSync)(path, DIRECTORY_FLAGS);
     } catch {
     }
     if (fd2 !== void 0) {
       try {
-        if (sandbox.user) (0, import_node_fs25.fchownSync)(fd2, sandbox.user.uid, sandbox.user.gid);
+        if (sandbox.user) (0, import_node_fs26.fchownSync)(fd2, sandbox.user.uid, sandbox.user.gid);
         return;
       } finally {
-        (0, import_node_fs25.closeSync)(fd2);
+        (0, import_node_fs26.closeSync)(fd2);
       }
     }
   }
   removeOrRefuse(path);
   try {
-    (0, import_node_fs25.mkdirSync)(path);
+    (0, import_node_fs26.mkdirSync)(path);
   } catch (error) {
     if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
     throw error;
   }
-  const fd = (0, import_node_fs25.openSync)(path, DIRECTORY_FLAGS);
+  const fd = (0, import_node_fs26.openSync)(path, DIRECTORY_FLAGS);
   try {
-    if ((0, import_node_fs25.fstatSync)(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    for (const name of inside2) {
-      const at = (0, import_node_path24.join)(`/proc/self/fd/${fd}`, name);
-      (0, import_node_fs25.mkdirSync)(at);
-      const sub = (0, import_node_fs25.openSync)(at, DIRECTORY_FLAGS);
+    if ((0, import_node_fs26.fstatSync)(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    for (const name of inside3) {
+      const at = (0, import_node_path25.join)(`/proc/self/fd/${fd}`, name);
+      (0, import_node_fs26.mkdirSync)(at);
+      const sub = (0, import_node_fs26.openSync)(at, DIRECTORY_FLAGS);
       try {
-        if (sandbox.user) (0, import_node_fs25.fchownSync)(sub, sandbox.user.uid, sandbox.user.gid);
+        if (sandbox.user) (0, import_node_fs26.fchownSync)(sub, sandbox.user.uid, sandbox.user.gid);
       } finally {
-        (0, import_node_fs25.closeSync)(sub);
+        (0, import_node_fs26.closeSync)(sub);
       }
     }
-    if (sandbox.user) (0, import_node_fs25.fchownSync)(fd, sandbox.user.uid, sandbox.user.gid);
+    if (sandbox.user) (0, import_node_fs26.fchownSync)(fd, sandbox.user.uid, sandbox.user.gid);
   } finally {
-    (0, import_node_fs25.closeSync)(fd);
+    (0, import_node_fs26.closeSync)(fd);
   }
+}
+function makeRunDirectory(sandbox, prefix, files) {
+  const dir = (0, import_node_fs26.mkdtempSync)((0, import_node_path25.join)(runsDirectory(), prefix));
+  (0, import_node_fs26.chmodSync)(dir, 493);
+  for (const [name, text3] of Object.entries(files)) {
+    (0, import_node_fs26.mkdirSync)((0, import_node_path25.dirname)((0, import_node_path25.join)(dir, name)), { recursive: true, mode: 493 });
+    (0, import_node_fs26.writeFileSync)((0, import_node_path25.join)(dir, name), text3, { mode: 420 });
+  }
+  const out = (0, import_node_path25.join)(dir, "out");
+  (0, import_node_fs26.mkdirSync)(out);
+  giveDirectory(sandbox, out);
+  return { dir, out };
+}
+function removeRunDirectory(run2) {
+  removeAsOwners([run2.out]);
+  removeAsOwners([run2.dir]);
 }
 
 // src/python/attribution.ts
@@ -19103,11 +19191,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = (0, import_node_path25.dirname)((0, import_node_url.fileURLToPath)(__cgBundleUrl));
+  let dir = (0, import_node_path26.dirname)((0, import_node_url.fileURLToPath)(__cgBundleUrl));
   for (let i = 0; i < 4; i++) {
-    const candidate = (0, import_node_path25.join)(dir, "python", "cg_bench", "_bytecode.py");
-    if ((0, import_node_fs26.existsSync)(candidate)) return (0, import_node_fs26.readFileSync)(candidate, "utf8");
-    dir = (0, import_node_path25.dirname)(dir);
+    const candidate = (0, import_node_path26.join)(dir, "python", "cg_bench", "_bytecode.py");
+    if ((0, import_node_fs27.existsSync)(candidate)) return (0, import_node_fs27.readFileSync)(candidate, "utf8");
+    dir = (0, import_node_path26.dirname)(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -19122,14 +19210,14 @@ function isCountsFile(value) {
   });
 }
 function shownFile(file, cwd) {
-  if (!(0, import_node_path25.isAbsolute)(file)) return file;
-  const rel = (0, import_node_path25.relative)(cwd, file);
-  return rel && !rel.startsWith(`..${import_node_path25.sep}`) && rel !== ".." && !(0, import_node_path25.isAbsolute)(rel) ? rel : file;
+  if (!(0, import_node_path26.isAbsolute)(file)) return file;
+  const rel = (0, import_node_path26.relative)(cwd, file);
+  return rel && !rel.startsWith(`..${import_node_path26.sep}`) && rel !== ".." && !(0, import_node_path26.isAbsolute)(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = (0, import_node_fs26.readdirSync)(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = (0, import_node_fs27.readdirSync)(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -19137,7 +19225,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = (0, import_node_path25.join)(outDir, name);
+    const path = (0, import_node_path26.join)(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -19170,32 +19258,26 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = (0, import_node_path25.join)(options.tmpDir, ".cg-bench-bytecode");
-  const site = (0, import_node_path25.join)(root, "site");
-  const out = (0, import_node_path25.join)(root, "out");
-  (0, import_node_fs26.rmSync)(root, { recursive: true, force: true });
-  (0, import_node_fs26.mkdirSync)(site, { recursive: true });
-  (0, import_node_fs26.mkdirSync)(out);
-  giveDirectory(options.sandbox, out);
-  (0, import_node_fs26.writeFileSync)((0, import_node_path25.join)(site, "sitecustomize.py"), bytecodeCounterSource());
+  const counting = makeRunDirectory(options.sandbox, "bytecode-", { "site/sitecustomize.py": bytecodeCounterSource() });
+  const site = (0, import_node_path26.join)(counting.dir, "site");
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
     ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_DIR: counting.out,
     CG_BENCH_BYTECODE_SCOPE: options.scope
   };
   try {
-    await options.run(env2);
-    return readAttribution(out, options.cwd, options.scope);
+    await options.run(env2, counting.dir);
+    return readAttribution(counting.out, options.cwd, options.scope);
   } finally {
-    (0, import_node_fs26.rmSync)(root, { recursive: true, force: true });
+    removeRunDirectory(counting);
   }
 }
 
 // src/run/seal.ts
-var import_node_fs27 = require("node:fs");
+var import_node_fs28 = require("node:fs");
 function sealOf(sandbox, python, instrument, cwd, env2) {
   return {
     ...sandbox.seal,
@@ -19205,7 +19287,7 @@ function sealOf(sandbox, python, instrument, cwd, env2) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${(0, import_node_fs27.statSync)("/").dev}, cwd ${(0, import_node_fs27.statSync)(cwd).dev}`;
+  return `/ ${(0, import_node_fs28.statSync)("/").dev}, cwd ${(0, import_node_fs28.statSync)(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -19214,21 +19296,21 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-var import_node_path26 = require("node:path");
+var import_node_path27 = require("node:path");
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
-function inside(dir, path) {
-  const rel = (0, import_node_path26.relative)(dir, path);
-  return rel === "" || !rel.startsWith("..") && !(0, import_node_path26.isAbsolute)(rel);
+function inside2(dir, path) {
+  const rel = (0, import_node_path27.relative)(dir, path);
+  return rel === "" || !rel.startsWith("..") && !(0, import_node_path27.isAbsolute)(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
   const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead((0, import_node_path26.join)(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead((0, import_node_path27.join)(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
-      if (inside(workspace, path)) return;
+      if (inside2(workspace, path)) return;
       const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
       if (!sha256) return;
       const known = found2.get(path);
@@ -19277,14 +19359,14 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path) {
 
 // src/run/private-home.ts
 var import_node_crypto9 = require("node:crypto");
-var import_node_path27 = require("node:path");
+var import_node_path28 = require("node:path");
 
 // src/util/pid-lock.ts
 var import_node_crypto8 = require("node:crypto");
-var import_node_fs28 = require("node:fs");
+var import_node_fs29 = require("node:fs");
 function startTime(pid) {
   try {
-    const stat = (0, import_node_fs28.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs29.readFileSync)(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -19292,7 +19374,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return (0, import_node_fs28.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return (0, import_node_fs29.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -19314,7 +19396,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return (0, import_node_fs28.statSync)(`/proc/${pid}`).uid;
+    return (0, import_node_fs29.statSync)(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -19331,20 +19413,20 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) (0, import_node_fs28.rmSync)(lock, { force: true });
+    for (const lock of held) (0, import_node_fs29.rmSync)(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  (0, import_node_fs28.rmSync)(path, { force: true });
+  (0, import_node_fs29.rmSync)(path, { force: true });
 }
 function publish(path) {
   const text3 = `${process.pid} ${identity(process.pid)}
 `;
   const draft = `${path}.${process.pid}.${(0, import_node_crypto8.randomBytes)(6).toString("hex")}`;
-  (0, import_node_fs28.writeFileSync)(draft, text3, { flag: "wx" });
+  (0, import_node_fs29.writeFileSync)(draft, text3, { flag: "wx" });
   try {
-    (0, import_node_fs28.linkSync)(draft, path);
+    (0, import_node_fs29.linkSync)(draft, path);
     return true;
   } catch (error) {
     const code = error.code;
@@ -19352,12 +19434,12 @@ function publish(path) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
     return exclusiveWrite(path, text3);
   } finally {
-    (0, import_node_fs28.rmSync)(draft, { force: true });
+    (0, import_node_fs29.rmSync)(draft, { force: true });
   }
 }
 function exclusiveWrite(path, text3) {
   try {
-    (0, import_node_fs28.writeFileSync)(path, text3, { flag: "wx" });
+    (0, import_node_fs29.writeFileSync)(path, text3, { flag: "wx" });
     return true;
   } catch (error) {
     if (error.code !== "EEXIST") throw error;
@@ -19367,7 +19449,7 @@ function exclusiveWrite(path, text3) {
 function removeStale(path, seen) {
   const aside = `${path}.${process.pid}.stale`;
   try {
-    (0, import_node_fs28.renameSync)(path, aside);
+    (0, import_node_fs29.renameSync)(path, aside);
   } catch (error) {
     const code = error.code;
     if (code === "ENOENT") return;
@@ -19375,11 +19457,11 @@ function removeStale(path, seen) {
   }
   try {
     const moved = readLock(aside);
-    if (typeof moved === "string" && moved !== seen) (0, import_node_fs28.linkSync)(aside, path);
+    if (typeof moved === "string" && moved !== seen) (0, import_node_fs29.linkSync)(aside, path);
   } catch {
   } finally {
     try {
-      (0, import_node_fs28.rmSync)(aside, { force: true });
+      (0, import_node_fs29.rmSync)(aside, { force: true });
     } catch {
     }
   }
@@ -19404,7 +19486,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = (0, import_node_fs28.lstatSync)(path);
+      stat = (0, import_node_fs29.lstatSync)(path);
     } catch {
       continue;
     }
@@ -19422,7 +19504,7 @@ function tryLock(path) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return (0, import_node_path27.join)(HOMES_DIR, (0, import_node_crypto9.createHash)("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return (0, import_node_path28.join)(HOMES_DIR, (0, import_node_crypto9.createHash)("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -19446,23 +19528,23 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = (0, import_node_path28.join)(ctx.benchmarksDir, slug);
-  (0, import_node_fs29.rmSync)(dir, { recursive: true, force: true });
-  (0, import_node_fs29.mkdirSync)(dir);
+  const dir = (0, import_node_path29.join)(ctx.benchmarksDir, slug);
+  (0, import_node_fs30.rmSync)(dir, { recursive: true, force: true });
+  (0, import_node_fs30.mkdirSync)(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = (0, import_node_path28.join)(ctx.benchmarksDir, slug);
-  const rel = (p) => (0, import_node_path28.join)("benchmarks", slug, (0, import_node_path28.relative)(dir, p));
-  const log = (name) => ({ file: (0, import_node_path28.join)(dir, name), real: (0, import_node_path28.join)(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = (0, import_node_path28.join)(dir, "stdout.log");
-  const stderr = (0, import_node_path28.join)(dir, "stderr.log");
+  const dir = (0, import_node_path29.join)(ctx.benchmarksDir, slug);
+  const rel = (p) => (0, import_node_path29.join)("benchmarks", slug, (0, import_node_path29.relative)(dir, p));
+  const log = (name) => ({ file: (0, import_node_path29.join)(dir, name), real: (0, import_node_path29.join)(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = (0, import_node_path29.join)(dir, "stdout.log");
+  const stderr = (0, import_node_path29.join)(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? (0, import_node_path28.join)(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? (0, import_node_path29.join)(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: (0, import_node_path28.relative)(ctx.root, spec.cwd) || ".",
+    cwd: (0, import_node_path29.relative)(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -19479,8 +19561,8 @@ async function measureIn(home, spec, slug, ctx, job) {
   };
   const argv = commandArgv(spec.run);
   const own = [home, ctx.valgrind.bin];
-  const nativeWith = (codeEnv) => ({
-    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+  const nativeWith = (codeEnv, handed = []) => ({
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, [...handed, ...own], spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs
   });
@@ -19523,10 +19605,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = (0, import_node_path28.join)(dir, name);
+    const file = (0, import_node_path29.join)(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      (0, import_node_fs29.rmSync)(file, { force: true });
+      (0, import_node_fs30.rmSync)(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -19552,10 +19634,10 @@ ${names}`
     const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
     const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env2["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
-    const valgrindLog = (0, import_node_fs29.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path28.join)(dir, n))).sort()[0];
+    const valgrindLog = (0, import_node_fs30.readdirSync)(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile((0, import_node_path29.join)(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = lastLines(stderrEnd);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail((0, import_node_path28.join)(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail((0, import_node_path29.join)(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -19570,7 +19652,7 @@ ${logTailText}` : "";
     own,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: (0, import_node_path28.join)("benchmarks", slug),
+    shownDir: (0, import_node_path29.join)("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -19593,12 +19675,11 @@ ${logTailText}` : "";
     if ("problem" in tree) return { ...result, message: tree.problem };
   }
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
-    tmpDir: env2["TMPDIR"],
     cwd: spec.cwd,
     env: env2,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...nativeWith(counting), stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
+    run: (counting, countingDir) => runProcess({ ...nativeWith(counting, [countingDir]), stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
   }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
@@ -19655,7 +19736,7 @@ function refuseHandedPaths(specs) {
 }
 
 // src/run/setup.ts
-var import_node_fs30 = require("node:fs");
+var import_node_fs31 = require("node:fs");
 
 // src/untrusted/setup-environment.ts
 var SETUP_ENV_NAMES = [
@@ -19725,15 +19806,15 @@ function openLog(path, openedAt = path, during = "the setup commands ran") {
   );
   let fd;
   try {
-    fd = (0, import_node_fs30.openSync)(openedAt, import_node_fs30.constants.O_WRONLY | import_node_fs30.constants.O_APPEND | import_node_fs30.constants.O_CREAT | import_node_fs30.constants.O_NOFOLLOW | import_node_fs30.constants.O_NONBLOCK, 420);
+    fd = (0, import_node_fs31.openSync)(openedAt, import_node_fs31.constants.O_WRONLY | import_node_fs31.constants.O_APPEND | import_node_fs31.constants.O_CREAT | import_node_fs31.constants.O_NOFOLLOW | import_node_fs31.constants.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
     if (code === "ENXIO" || code === "EISDIR") throw replaced2("something else");
     throw error;
   }
-  if (!(0, import_node_fs30.fstatSync)(fd).isFile()) {
-    (0, import_node_fs30.closeSync)(fd);
+  if (!(0, import_node_fs31.fstatSync)(fd).isFile()) {
+    (0, import_node_fs31.closeSync)(fd);
     throw replaced2("something else");
   }
   return fd;
@@ -19741,9 +19822,9 @@ function openLog(path, openedAt = path, during = "the setup commands ran") {
 function appendSetupLog(text3, path, openedAt = path) {
   const fd = openLog(path, openedAt, "the benchmarks ran");
   try {
-    (0, import_node_fs30.writeSync)(fd, text3);
+    (0, import_node_fs31.writeSync)(fd, text3);
   } finally {
-    (0, import_node_fs30.closeSync)(fd);
+    (0, import_node_fs31.closeSync)(fd);
   }
 }
 function describeCommand(command) {
@@ -19773,13 +19854,13 @@ async function runCommands(commands, env2, options) {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile, options.logOpenedAt);
-    (0, import_node_fs30.writeSync)(fd, `$ ${describeCommand(command)}
+    (0, import_node_fs31.writeSync)(fd, `$ ${describeCommand(command)}
 `);
     let status;
     try {
       status = await runOne(command, fd, env2, options);
     } finally {
-      (0, import_node_fs30.closeSync)(fd);
+      (0, import_node_fs31.closeSync)(fd);
     }
     if (status) {
       const tail2 = logTail(options.logOpenedAt ?? options.logFile);
@@ -19857,11 +19938,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    (0, import_node_fs31.mkdirSync)(dir, { recursive: true });
-    (0, import_node_fs31.accessSync)(dir, import_node_fs31.constants.W_OK);
-    const probe = (0, import_node_path29.join)(dir, `.write-test-${process.pid}`);
-    (0, import_node_fs31.writeFileSync)(probe, "");
-    (0, import_node_fs31.rmSync)(probe, { force: true });
+    (0, import_node_fs32.mkdirSync)(dir, { recursive: true });
+    (0, import_node_fs32.accessSync)(dir, import_node_fs32.constants.W_OK);
+    const probe = (0, import_node_path30.join)(dir, `.write-test-${process.pid}`);
+    (0, import_node_fs32.writeFileSync)(probe, "");
+    (0, import_node_fs32.rmSync)(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -19933,24 +20014,24 @@ async function runSuiteOnce(config, options, keptProbes) {
     );
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
-  for (const name of ["results.json", "report.md", "comparison.json"]) (0, import_node_fs31.rmSync)(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) (0, import_node_fs32.rmSync)(resolveFrom(options.outDir, name), { force: true });
   let sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory((0, import_node_path29.join)(heldOut.path, "benchmarks"), (0, import_node_path29.join)(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory((0, import_node_path30.join)(heldOut.path, "benchmarks"), (0, import_node_path30.join)(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile((0, import_node_path29.join)(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), (0, import_node_path29.join)(realOutDir, "setup.log"));
+    writeNewFile((0, import_node_path30.join)(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), (0, import_node_path30.join)(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: (0, import_node_path29.join)(heldOut.path, "setup.log"),
+        logOpenedAt: (0, import_node_path30.join)(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -19981,7 +20062,7 @@ async function runSuiteOnce(config, options, keptProbes) {
 ${sandbox.notes.map((n) => `# ${n}
 `).join("")}`,
         setupLog,
-        (0, import_node_path29.join)(heldOut.path, "setup.log")
+        (0, import_node_path30.join)(heldOut.path, "setup.log")
       );
       environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
       ctx = { ...ctx, sandbox };
@@ -20022,7 +20103,7 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
-    (0, import_node_fs32.mkdirSync)(outDir, { recursive: true });
+    (0, import_node_fs33.mkdirSync)(outDir, { recursive: true });
     const realOut = realPathBeforeRuns(outDir);
     const results = await runSuite(config, {
       ...options,
@@ -20051,11 +20132,11 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-var import_node_fs35 = require("node:fs");
-var import_node_path31 = require("node:path");
+var import_node_fs36 = require("node:fs");
+var import_node_path32 = require("node:path");
 
 // src/flame/graphs.ts
-var import_node_fs33 = require("node:fs");
+var import_node_fs34 = require("node:fs");
 
 // src/flame/inclusive.ts
 function inclusiveCosts(tree) {
@@ -20150,7 +20231,7 @@ function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const every = Math.ceil(n / fit);
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
-function relative9(values) {
+function relative10(values) {
   const first = values.find((v) => v !== null && v !== 0);
   return values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
 }
@@ -20159,8 +20240,8 @@ function panel(s, labels, shown, y0) {
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = relative9(s.values);
-  const heapRel = s.heap ? relative9(s.heap.totalBytes) : [];
+  const rel = relative10(s.values);
+  const heapRel = s.heap ? relative10(s.heap.totalBytes) : [];
   const known = [...rel, ...heapRel].filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
@@ -20373,7 +20454,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  if (!options.write) (0, import_node_fs33.mkdirSync)(options.outDir, { recursive: true });
+  if (!options.write) (0, import_node_fs34.mkdirSync)(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -21143,31 +21224,31 @@ function checkEvery(results) {
 }
 
 // src/engine/out-lock.ts
-var import_node_fs34 = require("node:fs");
-var import_node_path30 = require("node:path");
+var import_node_fs35 = require("node:fs");
+var import_node_path31 = require("node:path");
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = (0, import_node_path30.dirname)(dir)) {
+  for (let dir = outDir; ; dir = (0, import_node_path31.dirname)(dir)) {
     try {
-      if ((0, import_node_fs34.lstatSync)(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if ((0, import_node_fs35.lstatSync)(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = (0, import_node_path30.relative)(here, (0, import_node_path30.dirname)(dir));
-    if (dir === (0, import_node_path30.dirname)(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${import_node_path30.sep}`) || inside2.startsWith(import_node_path30.sep)) break;
+    const inside3 = (0, import_node_path31.relative)(here, (0, import_node_path31.dirname)(dir));
+    if (dir === (0, import_node_path31.dirname)(dir) || inside3 === "" || inside3 === ".." || inside3.startsWith(`..${import_node_path31.sep}`) || inside3.startsWith(import_node_path31.sep)) break;
   }
   let seen = 0;
   const walk = (dir) => {
     let names;
     try {
-      names = (0, import_node_fs34.readdirSync)(dir);
+      names = (0, import_node_fs35.readdirSync)(dir);
     } catch {
       return void 0;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = (0, import_node_path30.join)(dir, name);
-      const stat = (0, import_node_fs34.lstatSync)(path, { throwIfNoEntry: false });
+      const path = (0, import_node_path31.join)(dir, name);
+      const stat = (0, import_node_fs35.lstatSync)(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -21188,7 +21269,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    (0, import_node_fs34.mkdirSync)(outDir, { recursive: true });
+    (0, import_node_fs35.mkdirSync)(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -21208,11 +21289,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = (0, import_node_path31.dirname)(path);
-  if ((0, import_node_fs35.existsSync)(path) && (0, import_node_fs35.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = (0, import_node_path32.dirname)(path);
+  if ((0, import_node_fs36.existsSync)(path) && (0, import_node_fs36.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    (0, import_node_fs35.mkdirSync)(dir, { recursive: true });
-    (0, import_node_fs35.accessSync)(dir, import_node_fs35.constants.W_OK);
+    (0, import_node_fs36.mkdirSync)(dir, { recursive: true });
+    (0, import_node_fs36.accessSync)(dir, import_node_fs36.constants.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -21258,7 +21339,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, (0, import_node_path31.dirname)(options.baseline), options.outDir) } : input;
+  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, (0, import_node_path32.dirname)(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees2) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -21273,11 +21354,11 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  (0, import_node_fs35.rmSync)(outDir, { recursive: true, force: true });
+  (0, import_node_fs36.rmSync)(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: (0, import_node_path31.dirname)(options.baseline), shown: baseShown },
+    base: { dir: (0, import_node_path32.dirname)(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -21286,7 +21367,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${(0, import_node_path31.relative)(outDir, g.file).split(import_node_path31.sep).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${(0, import_node_path32.relative)(outDir, g.file).split(import_node_path32.sep).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -21459,7 +21540,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-var import_node_path32 = require("node:path");
+var import_node_path33 = require("node:path");
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -21509,7 +21590,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? (0, import_node_path32.join)(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? (0, import_node_path33.join)(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -22022,8 +22103,8 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-var import_node_fs36 = require("node:fs");
-var import_node_path33 = require("node:path");
+var import_node_fs37 = require("node:fs");
+var import_node_path34 = require("node:path");
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -22077,12 +22158,12 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if ((0, import_node_fs36.existsSync)(file) && (0, import_node_fs36.statSync)(file).isDirectory()) file = resolveFrom(file, "results.json");
+  if ((0, import_node_fs37.existsSync)(file) && (0, import_node_fs37.statSync)(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), file, shown: shownPath(file) };
 }
 function withCallees(comparison, base, head2, io, flame) {
   try {
-    return withInclusiveCosts(comparison, (0, import_node_path33.dirname)(base.file), (0, import_node_path33.dirname)(head2.file));
+    return withInclusiveCosts(comparison, (0, import_node_path34.dirname)(base.file), (0, import_node_path34.dirname)(head2.file));
   } catch (error) {
     if (flame || !(error instanceof CgBenchError)) throw error;
     io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
@@ -22127,8 +22208,8 @@ See: cg-bench diff --help`
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
-      base: { dir: (0, import_node_path33.dirname)(base.file), shown: base.shown },
-      head: { dir: (0, import_node_path33.dirname)(head2.file), shown: head2.shown, results: head2.results },
+      base: { dir: (0, import_node_path34.dirname)(base.file), shown: base.shown },
+      head: { dir: (0, import_node_path34.dirname)(head2.file), shown: head2.shown, results: head2.results },
       comparison,
       only,
       outDir: resolveFrom(callerDirectory(), values.flame),
@@ -22141,32 +22222,32 @@ See: cg-bench diff --help`
 }
 
 // src/cli/history.ts
-var import_node_fs38 = require("node:fs");
+var import_node_fs39 = require("node:fs");
 
 // src/history/load.ts
-var import_node_fs37 = require("node:fs");
-var import_node_path34 = require("node:path");
+var import_node_fs38 = require("node:fs");
+var import_node_path35 = require("node:path");
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
-  if (!(0, import_node_fs37.existsSync)(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!(0, import_node_fs37.statSync)(path).isDirectory()) return [{ file: path, root: (0, import_node_path34.dirname)(path) }];
+  if (!(0, import_node_fs38.existsSync)(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!(0, import_node_fs38.statSync)(path).isDirectory()) return [{ file: path, root: (0, import_node_path35.dirname)(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt((0, import_node_path34.join)(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
-  const names = (0, import_node_fs37.readdirSync)(path);
+  if (presentAt((0, import_node_path35.join)(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  const names = (0, import_node_fs38.readdirSync)(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found2 = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if ((0, import_node_fs37.lstatSync)(entry).isDirectory()) return presentAt((0, import_node_path34.join)(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if ((0, import_node_fs38.lstatSync)(entry).isDirectory()) return presentAt((0, import_node_path35.join)(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found2.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found2;
 }
 function runLabel(file) {
-  const name = (0, import_node_path34.basename)(file) === "results.json" ? (0, import_node_path34.basename)((0, import_node_path34.dirname)(file)) : (0, import_node_path34.basename)(file).replace(/\.json$/, "");
+  const name = (0, import_node_path35.basename)(file) === "results.json" ? (0, import_node_path35.basename)((0, import_node_path35.dirname)(file)) : (0, import_node_path35.basename)(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -22275,7 +22356,7 @@ async function history(args, io) {
   else {
     const out = resolveFrom(callerDirectory(), values.out);
     try {
-      (0, import_node_fs38.writeFileSync)(out, svg);
+      (0, import_node_fs39.writeFileSync)(out, svg);
     } catch (error) {
       throw new CgBenchError(`--out ${shownPath(out)}: cannot write (${error.code ?? String(error)})`);
     }
@@ -22286,27 +22367,27 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-var import_node_fs39 = require("node:fs");
-var import_node_path36 = require("node:path");
+var import_node_fs40 = require("node:fs");
+var import_node_path37 = require("node:path");
 
 // src/shard/call-trees.ts
-var import_node_path35 = require("node:path");
+var import_node_path36 = require("node:path");
 function callTreePathOf(result) {
-  const dir = (0, import_node_path35.normalize)((0, import_node_path35.dirname)(result.logs.stdout));
-  if (dir === "." || dir === ".." || dir.startsWith(`..${import_node_path35.sep}`) || dir.startsWith(import_node_path35.sep)) return void 0;
-  return (0, import_node_path35.join)(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  const dir = (0, import_node_path36.normalize)((0, import_node_path36.dirname)(result.logs.stdout));
+  if (dir === "." || dir === ".." || dir.startsWith(`..${import_node_path36.sep}`) || dir.startsWith(import_node_path36.sep)) return void 0;
+  return (0, import_node_path36.join)(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt((0, import_node_path35.join)(from.dir, path))) continue;
-    const shown = (0, import_node_path35.join)(from.shown, path);
-    const { text: text3, tree } = readCallTreeBeneath(from.root, (0, import_node_path35.relative)(from.root, (0, import_node_path35.join)(from.dir, path)), shown);
+    if (path === void 0 || !presentAt((0, import_node_path36.join)(from.dir, path))) continue;
+    const shown = (0, import_node_path36.join)(from.shown, path);
+    const { text: text3, tree } = readCallTreeBeneath(from.root, (0, import_node_path36.relative)(from.root, (0, import_node_path36.join)(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    write(path.split(import_node_path35.sep).join("/"), text3);
+    write(path.split(import_node_path36.sep).join("/"), text3);
     carried.push(result.name);
   }
   return carried;
@@ -22372,13 +22453,13 @@ function mergeShards(parts) {
 // src/cli/merge.ts
 var COPY_LIMIT = 4096 * MiB;
 function resultsFileOf(path) {
-  return (0, import_node_fs39.existsSync)(path) && (0, import_node_fs39.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return (0, import_node_fs40.existsSync)(path) && (0, import_node_fs40.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
-    const normal = (0, import_node_path36.normalize)(file);
-    if ((0, import_node_path36.isAbsolute)(file) || normal === ".." || normal.startsWith(`..${import_node_path36.sep}`))
+    const normal = (0, import_node_path37.normalize)(file);
+    if ((0, import_node_path37.isAbsolute)(file) || normal === ".." || normal.startsWith(`..${import_node_path37.sep}`))
       throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
@@ -22404,21 +22485,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => (0, import_node_path36.dirname)(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => (0, import_node_path37.dirname)(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release3 = lockOutputDirectory(out);
   try {
-    (0, import_node_fs39.mkdirSync)(out, { recursive: true });
+    (0, import_node_fs40.mkdirSync)(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom((0, import_node_path36.dirname)(part.file), file);
+        const from = resolveFrom((0, import_node_path37.dirname)(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = (0, import_node_path36.join)((0, import_node_path36.dirname)(part.source), file);
+        const shown = (0, import_node_path37.join)((0, import_node_path37.dirname)(part.source), file);
         try {
-          (0, import_node_fs39.mkdirSync)((0, import_node_path36.dirname)(to), { recursive: true });
-          copyBeneath((0, import_node_path36.dirname)(part.file), file, to, COPY_LIMIT, "part file", shown);
+          (0, import_node_fs40.mkdirSync)((0, import_node_path37.dirname)(to), { recursive: true });
+          copyBeneath((0, import_node_path37.dirname)(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -22427,8 +22508,8 @@ async function merge(args, io) {
           );
         }
       }
-      const partDir = (0, import_node_path36.dirname)(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: (0, import_node_path36.dirname)(part.source) }, writerByPath(out));
+      const partDir = (0, import_node_path37.dirname)(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: (0, import_node_path37.dirname)(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -22459,16 +22540,16 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-var import_node_path39 = require("node:path");
+var import_node_path40 = require("node:path");
 
 // src/stopwatch/suite.ts
-var import_node_fs41 = require("node:fs");
-var import_node_path38 = require("node:path");
+var import_node_fs42 = require("node:fs");
+var import_node_path39 = require("node:path");
 
 // src/stopwatch/executor.ts
-var import_node_fs40 = require("node:fs");
+var import_node_fs41 = require("node:fs");
 var import_node_os9 = require("node:os");
-var import_node_path37 = require("node:path");
+var import_node_path38 = require("node:path");
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -22484,11 +22565,11 @@ function helper() {
   helperFile = null;
   if ((0, import_node_os9.platform)() !== "linux" || (0, import_node_os9.arch)() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = (0, import_node_fs40.mkdtempSync)((0, import_node_path37.join)(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = (0, import_node_path37.join)(dir, "stopwatch");
-    (0, import_node_fs40.writeFileSync)(file, STOPWATCH_X86_64);
-    (0, import_node_fs40.chmodSync)(file, 493);
-    process.once("exit", () => (0, import_node_fs40.rmSync)(dir, { recursive: true, force: true }));
+    const dir = (0, import_node_fs41.mkdtempSync)((0, import_node_path38.join)(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = (0, import_node_path38.join)(dir, "stopwatch");
+    (0, import_node_fs41.writeFileSync)(file, STOPWATCH_X86_64);
+    (0, import_node_fs41.chmodSync)(file, 493);
+    process.once("exit", () => (0, import_node_fs41.rmSync)(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -22505,11 +22586,11 @@ function parseHelperLine(line) {
 }
 function resolveProgram(name, path) {
   if (name.includes("/")) return name;
-  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(import_node_path37.delimiter)) {
+  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(import_node_path38.delimiter)) {
     if (!dir) continue;
-    const candidate = (0, import_node_path37.join)(dir, name);
+    const candidate = (0, import_node_path38.join)(dir, name);
     try {
-      (0, import_node_fs40.accessSync)(candidate, import_node_fs40.constants.X_OK);
+      (0, import_node_fs41.accessSync)(candidate, import_node_fs41.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -22653,7 +22734,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number((0, import_node_fs40.readFileSync)("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number((0, import_node_fs41.readFileSync)("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -22664,7 +22745,7 @@ function countersProblem() {
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = (0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu") || (0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu_core");
+      const pmu = (0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu") || (0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13)
@@ -22672,7 +22753,7 @@ function countersProblem() {
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!(0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu") && !(0, import_node_fs40.existsSync)("/sys/bus/event_source/devices/cpu_core")) {
+  if (!(0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu") && !(0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -22908,7 +22989,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = (0, import_node_path38.join)(held2.path, `setup-${side}.log`);
+  const at = (0, import_node_path39.join)(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -22940,7 +23021,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  (0, import_node_fs41.mkdirSync)(outDir, { recursive: true });
+  (0, import_node_fs42.mkdirSync)(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -23016,7 +23097,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    (0, import_node_path38.join)(held2.path, PAIRED_FILE),
+    (0, import_node_path39.join)(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -23071,10 +23152,10 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns((0, import_node_path39.dirname)(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns((0, import_node_path40.dirname)(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), (0, import_node_path39.relative)(callerDirectory(), paths.config));
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), (0, import_node_path40.relative)(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
@@ -23116,10 +23197,9 @@ function parseBudget(text3) {
 
 // src/bisect/commits.ts
 var import_node_fs43 = require("node:fs");
-var import_node_path40 = require("node:path");
+var import_node_path41 = require("node:path");
 
 // src/vcs/git.ts
-var import_node_fs42 = require("node:fs");
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -23137,13 +23217,16 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
+var NO_USER_FILES_OPTIONS = ["-c", "core.attributesFile=/dev/null", "-c", "core.excludesFile=/dev/null"];
+var NO_USER_FILES_ENV = { GIT_CONFIG_GLOBAL: "/dev/null" };
 var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env2 = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
+  const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
-    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...userFiles ? [] : NO_USER_FILES_OPTIONS, ...args],
     cwd: repo,
-    env: { ...caller, ...SAFE_GIT_ENV, ...env2 },
+    env: { ...caller, ...SAFE_GIT_ENV, ...userFiles ? {} : NO_USER_FILES_ENV, ...env2 },
     timeoutMs: GIT_TIMEOUT_MS,
     output: "capture"
   });
@@ -23156,19 +23239,19 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  (0, import_node_fs42.rmSync)(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  (0, import_node_fs42.rmSync)(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
 }
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = (0, import_node_path40.dirname)(config);
+  const dir = (0, import_node_path41.dirname)(config);
   if (!(0, import_node_fs43.existsSync)(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -23176,10 +23259,10 @@ function locateConfig(config) {
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = (0, import_node_path40.relative)((0, import_node_fs43.realpathSync)(top), (0, import_node_fs43.realpathSync)(dir));
-  if (inside2.startsWith(`..${import_node_path40.sep}`) || inside2 === ".." || (0, import_node_path40.isAbsolute)(inside2))
+  const inside3 = (0, import_node_path41.relative)((0, import_node_fs43.realpathSync)(top), (0, import_node_fs43.realpathSync)(dir));
+  if (inside3.startsWith(`..${import_node_path41.sep}`) || inside3 === ".." || (0, import_node_path41.isAbsolute)(inside3))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: (0, import_node_fs43.realpathSync)(top), configPath: (0, import_node_path40.join)(inside2, (0, import_node_path40.basename)(config)) };
+  return { top: (0, import_node_fs43.realpathSync)(top), configPath: (0, import_node_path41.join)(inside3, (0, import_node_path41.basename)(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -23273,8 +23356,8 @@ function doesNotRepeat(first, second, thresholdPercent, top) {
   const events = first.events && second.events ? Object.keys(first.events).filter((e) => first.events[e] !== second.events[e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return void 0;
-  const relative15 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
-  if (thresholdPercent > 0 && relative15 * 100 < thresholdPercent) return void 0;
+  const relative16 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative16 * 100 < thresholdPercent) return void 0;
   const eventText = events.map((e) => `${e} ${formatCount(first.events[e])} \u2192 ${formatCount(second.events[e])}`).join(", ");
   const functions = functionChanges(first, second, top, 0).map(
     (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? "absent" : formatCount(f.base)} \u2192 ${f.head === null ? "absent" : formatCount(f.head)}`
@@ -23554,7 +23637,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath((0, import_node_path41.dirname)(headPath))
+      resultsDir: shownPath((0, import_node_path42.dirname)(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;

@@ -7392,11 +7392,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join42 } from "node:path";
+import { join as join44 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join38, relative as relative14 } from "node:path";
+import { mkdirSync as mkdirSync13 } from "node:fs";
+import { isAbsolute as isAbsolute9, join as join40, relative as relative15 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join3, resolve } from "node:path";
@@ -7456,6 +7456,29 @@ function rootsOnly(dir) {
       if (!s.isDirectory() || s.uid !== 0 || (s.mode & 18) !== 0) return false;
       if (at === "/") return true;
     }
+  } catch {
+    return false;
+  }
+}
+function callerGitFilesTrusted(env = process.env, uid = process.getuid?.()) {
+  if (uid !== 0) return true;
+  const home = env["HOME"];
+  const config = env["XDG_CONFIG_HOME"] || (home ? join(home, ".config") : void 0);
+  const files = [...home ? [join(home, ".gitconfig")] : [], ...config ? ["config", "attributes", "ignore"].map((f) => join(config, "git", f)) : []];
+  return files.every((file) => {
+    try {
+      const s = lstatSync(file);
+      return s.isFile() && s.uid === 0 && (s.mode & 18) === 0 && rootsOnly(dirname(file));
+    } catch {
+      let at = dirname(file);
+      while (at !== "/" && !isDirectory(at)) at = dirname(at);
+      return rootsOnly(at);
+    }
+  });
+}
+function isDirectory(path) {
+  try {
+    return lstatSync(path).isDirectory();
   } catch {
     return false;
   }
@@ -8247,18 +8270,18 @@ function kindOf(stat) {
 }
 function beneath(root, realRoot, path) {
   for (const base of [resolve2(root), realRoot]) {
-    const inside2 = relative(base, resolve2(base, path));
-    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep}`) && !isAbsolute(inside2)) return inside2;
+    const inside3 = relative(base, resolve2(base, path));
+    if (inside3 !== "" && inside3 !== ".." && !inside3.startsWith(`..${sep}`) && !isAbsolute(inside3)) return inside3;
   }
   return void 0;
 }
 function openBeneath(root, path, shown = resolve2(root, path), what) {
   if (what) shown = `${what} ${shown}`;
   const realRoot = realpathSync4(root);
-  const inside2 = beneath(root, realRoot, path);
-  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join4(realRoot, inside2);
-  const parts = inside2.split(sep);
+  const inside3 = beneath(root, realRoot, path);
+  if (inside3 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = join4(realRoot, inside3);
+  const parts = inside3.split(sep);
   for (let i = 0; i < parts.length; i++) {
     const component = join4(realRoot, ...parts.slice(0, i + 1));
     const stat = lstatSync4(component);
@@ -14999,7 +15022,7 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync2, constants as constants7, mkdirSync as mkdirSync8, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join26 } from "node:path";
 
 // src/run/slug.ts
@@ -15729,7 +15752,7 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { mkdirSync as mkdirSync7, readdirSync as readdirSync10, rmSync as rmSync9 } from "node:fs";
+import { mkdirSync as mkdirSync6, readdirSync as readdirSync10, rmSync as rmSync8 } from "node:fs";
 import { constants as constants5 } from "node:os";
 import { join as join25, relative as relative6 } from "node:path";
 
@@ -17572,9 +17595,9 @@ import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve4, 
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
-  const inside2 = relative3(root, path);
-  if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep2).includes(".git")) return void 0;
-  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
+  const inside3 = relative3(root, path);
+  if (inside3.startsWith("..") || isAbsolute3(inside3) || inside3.split(sep2).includes(".git")) return void 0;
+  return readAsIdentity(root, inside3, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
 function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
@@ -17589,8 +17612,8 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = isAbsolute3(file) ? relative3(root, file) : void 0;
-    return inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2) ? inside2 : file;
+    const inside3 = isAbsolute3(file) ? relative3(root, file) : void 0;
+    return inside3 && !inside3.startsWith("..") && !isAbsolute3(inside3) ? inside3 : file;
   };
   for (const f of functions) {
     f.file = shown(f.file);
@@ -17604,8 +17627,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync6, readdirSync as readdirSync9, readFileSync as readFileSync7, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute4, join as join22, relative as relative4, sep as sep3 } from "node:path";
+import { existsSync as existsSync5, readdirSync as readdirSync9, readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute4, join as join22, relative as relative4, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -17643,8 +17666,21 @@ function runsPython(run) {
 }
 
 // src/untrusted/given-directories.ts
-import { chownSync as chownSync2, closeSync as closeSync8, fchownSync, fstatSync as fstatSync5, lchownSync, lstatSync as lstatSync10, mkdirSync as mkdirSync5, openSync as openSync7, readdirSync as readdirSync8 } from "node:fs";
-import { join as join21 } from "node:path";
+import {
+  chmodSync as chmodSync2,
+  chownSync as chownSync2,
+  closeSync as closeSync8,
+  fchownSync,
+  fstatSync as fstatSync5,
+  lchownSync,
+  lstatSync as lstatSync10,
+  mkdirSync as mkdirSync5,
+  mkdtempSync as mkdtempSync3,
+  openSync as openSync7,
+  readdirSync as readdirSync8,
+  writeFileSync as writeFileSync2
+} from "node:fs";
+import { dirname as dirname10, join as join21 } from "node:path";
 function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
@@ -17658,13 +17694,13 @@ function giveTree(sandbox, tree) {
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync2(dir, sandbox.user.uid, sandbox.user.gid);
 }
-function remakeGivenDirectory(sandbox, path, inside2 = []) {
-  makeGivenDirectory(sandbox, path, inside2, false);
+function remakeGivenDirectory(sandbox, path, inside3 = []) {
+  makeGivenDirectory(sandbox, path, inside3, false);
 }
 function makeSetupHome(sandbox, path) {
   makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
 }
-function makeGivenDirectory(sandbox, path, inside2, keep) {
+function makeGivenDirectory(sandbox, path, inside3, keep) {
   if (keep) {
     let fd2;
     try {
@@ -17690,7 +17726,7 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
   const fd = openSync7(path, DIRECTORY_FLAGS);
   try {
     if (fstatSync5(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    for (const name of inside2) {
+    for (const name of inside3) {
       const at = join21(`/proc/self/fd/${fd}`, name);
       mkdirSync5(at);
       const sub = openSync7(at, DIRECTORY_FLAGS);
@@ -17705,17 +17741,33 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
     closeSync8(fd);
   }
 }
+function makeRunDirectory(sandbox, prefix, files) {
+  const dir = mkdtempSync3(join21(runsDirectory(), prefix));
+  chmodSync2(dir, 493);
+  for (const [name, text2] of Object.entries(files)) {
+    mkdirSync5(dirname10(join21(dir, name)), { recursive: true, mode: 493 });
+    writeFileSync2(join21(dir, name), text2, { mode: 420 });
+  }
+  const out = join21(dir, "out");
+  mkdirSync5(out);
+  giveDirectory(sandbox, out);
+  return { dir, out };
+}
+function removeRunDirectory(run) {
+  removeAsOwners([run.out]);
+  removeAsOwners([run.dir]);
+}
 
 // src/python/attribution.ts
 var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname10(fileURLToPath(import.meta.url));
+  let dir = dirname11(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join22(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync5(candidate)) return readFileSync7(candidate, "utf8");
-    dir = dirname10(dir);
+    dir = dirname11(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -17778,27 +17830,21 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join22(options.tmpDir, ".cg-bench-bytecode");
-  const site = join22(root, "site");
-  const out = join22(root, "out");
-  rmSync7(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
-  giveDirectory(options.sandbox, out);
-  writeFileSync2(join22(site, "sitecustomize.py"), bytecodeCounterSource());
+  const counting = makeRunDirectory(options.sandbox, "bytecode-", { "site/sitecustomize.py": bytecodeCounterSource() });
+  const site = join22(counting.dir, "site");
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
     ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_DIR: counting.out,
     CG_BENCH_BYTECODE_SCOPE: options.scope
   };
   try {
-    await options.run(env);
-    return readAttribution(out, options.cwd, options.scope);
+    await options.run(env, counting.dir);
+    return readAttribution(counting.out, options.cwd, options.scope);
   } finally {
-    rmSync7(root, { recursive: true, force: true });
+    removeRunDirectory(counting);
   }
 }
 
@@ -17889,7 +17935,7 @@ import { join as join24 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync8(`/proc/${pid}/stat`, "utf8");
@@ -17939,12 +17985,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync8(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync8(path, { force: true });
+  rmSync7(path, { force: true });
 }
 function publish(path) {
   const text2 = `${process.pid} ${identity(process.pid)}
@@ -17960,7 +18006,7 @@ function publish(path) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
     return exclusiveWrite(path, text2);
   } finally {
-    rmSync8(draft, { force: true });
+    rmSync7(draft, { force: true });
   }
 }
 function exclusiveWrite(path, text2) {
@@ -17987,7 +18033,7 @@ function removeStale(path, seen) {
   } catch {
   } finally {
     try {
-      rmSync8(aside, { force: true });
+      rmSync7(aside, { force: true });
     } catch {
     }
   }
@@ -18055,8 +18101,8 @@ function statusHint(code) {
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join25(ctx.benchmarksDir, slug);
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync7(dir);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
@@ -18087,8 +18133,8 @@ async function measureIn(home, spec, slug, ctx, job) {
   };
   const argv = commandArgv(spec.run);
   const own = [home, ctx.valgrind.bin];
-  const nativeWith = (codeEnv) => ({
-    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, own, spec.cwd),
+  const nativeWith = (codeEnv, handed = []) => ({
+    command: sandboxedCommand(ctx.sandbox, argv, codeEnv, true, job, [...handed, ...own], spec.cwd),
     cwd: spec.cwd,
     timeoutMs: spec.timeoutMs
   });
@@ -18134,7 +18180,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     const file = join25(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync9(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -18201,12 +18247,11 @@ ${logTailText}` : "";
     if ("problem" in tree) return { ...result, message: tree.problem };
   }
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
-    tmpDir: env["TMPDIR"],
     cwd: spec.cwd,
     env,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...nativeWith(counting), stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
+    run: (counting, countingDir) => runProcess({ ...nativeWith(counting, [countingDir]), stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
   }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
@@ -18483,11 +18528,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync8(dir, { recursive: true });
+    mkdirSync7(dir, { recursive: true });
     accessSync2(dir, constants7.W_OK);
     const probe = join26(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
-    rmSync10(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -18559,7 +18604,7 @@ async function runSuiteOnce(config, options, keptProbes) {
     );
   }
   refuseHandedPaths(selected.map(({ spec }) => spec));
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   let sandbox = sandboxFor(config, true, keptProbes);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
@@ -19860,12 +19905,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative15 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative16 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative15) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative16) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -19874,7 +19919,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative15,
+    relative: relative16,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -19976,17 +20021,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join32 } from "node:path";
+import { join as join34 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync13, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync4, readdirSync as readdirSync12, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname14, join as join31, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync12, rmSync as rmSync12 } from "node:fs";
+import { dirname as dirname16, join as join33, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname11, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve6 } from "node:path";
+import { realpathSync as realpathSync10 } from "node:fs";
+import { dirname as dirname13, isAbsolute as isAbsolute8, join as join29, relative as relative9, resolve as resolve6 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
@@ -20755,6 +20800,57 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 
+// src/untrusted/project-path.ts
+import { lstatSync as lstatSync12, readlinkSync as readlinkSync5 } from "node:fs";
+import { dirname as dirname12, isAbsolute as isAbsolute7, join as join28, normalize, relative as relative8 } from "node:path";
+var MAX_LINKS = 40;
+function inside2(root, path) {
+  const rel = relative8(root, path);
+  return rel === "" || rel !== ".." && !rel.startsWith("../") && !isAbsolute7(rel);
+}
+function projectDirectory(root, path) {
+  if (!inside2(root, path)) return { problem: "is outside the project" };
+  const pending = relative8(root, path).split("/").filter(Boolean);
+  let at = root;
+  let links = 0;
+  while (pending.length) {
+    const name = pending.shift();
+    if (name === ".") continue;
+    if (name === "..") {
+      at = dirname12(at);
+      if (!inside2(root, at)) return { problem: "is outside the project" };
+      continue;
+    }
+    const next = join28(at, name);
+    let isLink;
+    let isDirectory2;
+    try {
+      const s = lstatSync12(next);
+      isLink = s.isSymbolicLink();
+      isDirectory2 = s.isDirectory();
+    } catch {
+      return { problem: "does not exist" };
+    }
+    if (isLink) {
+      if (++links > MAX_LINKS) return { problem: "is a loop of links" };
+      let text2;
+      try {
+        text2 = readlinkSync5(next);
+      } catch {
+        return { problem: "does not exist" };
+      }
+      const target = normalize(isAbsolute7(text2) ? text2 : join28(at, text2));
+      if (!inside2(root, target)) return { problem: "is outside the project" };
+      pending.unshift(...relative8(root, target).split("/").filter(Boolean));
+      at = root;
+      continue;
+    }
+    if (!isDirectory2) return { problem: "is not a directory" };
+    at = next;
+  }
+  return { real: at };
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -20886,7 +20982,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname11(file), "configuration directory");
+  const root = absolutePath(dirname13(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -20942,9 +21038,10 @@ function parseConfig(text2, file) {
         )
       );
     }
-    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
+    const named = benchmarkDirectory(root, b.cwd);
+    const cwd = "real" in named ? named.real : resolveFrom(root, b.cwd ?? ".");
     if (b.cwd !== void 0) {
-      const problem = cwdProblem(cwd, realDirectory(root));
+      const problem = "problem" in named ? cwdProblemText(named.problem) : void 0;
       if (problem)
         problems.push(
           where2(
@@ -21019,7 +21116,7 @@ function parseConfig(text2, file) {
       setup,
       cache,
       weights,
-      benchmarks: benchmarks.map((b) => [b.name, b.run, relative8(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+      benchmarks: benchmarks.map((b) => [b.name, b.run, relative9(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
     })
   ).digest("hex");
   return {
@@ -21055,20 +21152,17 @@ function realDirectory(path) {
     return path;
   }
 }
-function cwdProblem(cwd, root) {
-  let isDirectory;
-  try {
-    isDirectory = statSync8(cwd).isDirectory();
-  } catch {
-    return "does not exist";
-  }
-  if (!isDirectory) return "is not a directory";
-  const path = relative8(root, cwd);
-  if (path === ".." || path.startsWith("../") || isAbsolute7(path))
-    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
-  return void 0;
+function benchmarkDirectory(root, cwd) {
+  const real = realDirectory(root);
+  const named = resolveFrom(root, cwd ?? ".");
+  const rel = relative9(root, named);
+  const within = rel === "" || rel !== ".." && !rel.startsWith("../") && !isAbsolute8(rel);
+  return projectDirectory(real, within ? join29(real, rel) : named);
 }
-function loadConfig(file, root = dirname11(file)) {
+function cwdProblemText(problem) {
+  return problem === "is outside the project" ? "is outside the project: a benchmark runs in the configuration's directory or below it" : problem;
+}
+function loadConfig(file, root = dirname13(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -21085,11 +21179,11 @@ function loadConfig(file, root = dirname11(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync3, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync9 } from "node:fs";
-import { dirname as dirname13, relative as relative11, sep as sep6 } from "node:path";
+import { accessSync as accessSync3, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname15, relative as relative12, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync9 } from "node:fs";
+import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/flame/inclusive.ts
 function inclusiveCosts(tree) {
@@ -21206,7 +21300,7 @@ function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const every = Math.ceil(n / fit);
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
-function relative9(values) {
+function relative10(values) {
   const first = values.find((v) => v !== null && v !== 0);
   return values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
 }
@@ -21215,8 +21309,8 @@ function panel(s, labels, shown, y0) {
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = relative9(s.values);
-  const heapRel = s.heap ? relative9(s.heap.totalBytes) : [];
+  const rel = relative10(s.values);
+  const heapRel = s.heap ? relative10(s.heap.totalBytes) : [];
   const known = [...rel, ...heapRel].filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
@@ -21429,7 +21523,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  if (!options.write) mkdirSync9(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync8(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -21580,18 +21674,18 @@ function resultsByBenchmark(text2, path) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync12, mkdirSync as mkdirSync10, readdirSync as readdirSync11 } from "node:fs";
-import { dirname as dirname12, join as join28, relative as relative10, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync11 } from "node:fs";
+import { dirname as dirname14, join as join30, relative as relative11, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname12(dir)) {
+  for (let dir = outDir; ; dir = dirname14(dir)) {
     try {
-      if (lstatSync12(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync13(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative10(here, dirname12(dir));
-    if (dir === dirname12(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside3 = relative11(here, dirname14(dir));
+    if (dir === dirname14(dir) || inside3 === "" || inside3 === ".." || inside3.startsWith(`..${sep5}`) || inside3.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -21603,8 +21697,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join28(dir, name);
-      const stat = lstatSync12(path, { throwIfNoEntry: false });
+      const path = join30(dir, name);
+      const stat = lstatSync13(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -21625,7 +21719,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync10(outDir, { recursive: true });
+    mkdirSync9(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -21645,10 +21739,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname13(path);
-  if (existsSync6(path) && statSync9(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname15(path);
+  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync11(dir, { recursive: true });
+    mkdirSync10(dir, { recursive: true });
     accessSync3(dir, constants8.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -21695,7 +21789,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname13(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname15(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -21710,11 +21804,11 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync11(outDir, { recursive: true, force: true });
+  rmSync10(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname13(options.baseline), shown: baseShown },
+    base: { dir: dirname15(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -21723,7 +21817,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative11(outDir, g.file).split(sep6).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative12(outDir, g.file).split(sep6).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -21744,13 +21838,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync12 } from "node:fs";
-import { join as join30 } from "node:path";
+import { mkdirSync as mkdirSync11 } from "node:fs";
+import { join as join32 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync4, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync3, readFileSync as readFileSync9, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync4, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
-import { delimiter as delimiter3, join as join29 } from "node:path";
+import { delimiter as delimiter3, join as join31 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -21766,11 +21860,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync3(join29(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = join29(dir, "stopwatch");
+    const dir = mkdtempSync4(join31(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = join31(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
-    chmodSync2(file, 493);
-    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
+    chmodSync3(file, 493);
+    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -21789,7 +21883,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join29(dir, name);
+    const candidate = join31(dir, name);
     try {
       accessSync4(candidate, fsConstants3.X_OK);
       return candidate;
@@ -22189,7 +22283,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join30(held2.path, `setup-${side}.log`);
+  const at = join32(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -22221,7 +22315,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync12(outDir, { recursive: true });
+  mkdirSync11(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -22297,7 +22391,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join30(held2.path, PAIRED_FILE),
+    join32(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -22337,14 +22431,14 @@ function readIfPresent(path) {
   return existsSync8(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve7(dir); ; at = dirname14(at)) {
-    const git2 = join31(at, ".git");
+  for (let at = resolve7(dir); ; at = dirname16(at)) {
+    const git2 = join33(at, ".git");
     if (existsSync8(git2)) {
-      chmodSync3(git2, 448);
-      if (existsSync8(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
+      chmodSync4(git2, 448);
+      if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname14(at) === at) return;
+    if (dirname16(at) === at) return;
   }
 }
 function inImageMeasurer(options) {
@@ -22362,7 +22456,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -22370,7 +22464,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join31(workspace, config), workspace),
+          config: loadConfig(join33(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -22383,22 +22477,22 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join31(outDir, "results.json")),
+          results: readIfPresent(join33(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join31(sides.head, config), "configuration");
-        const base = absolutePath(join31(sides.base, config), "configuration");
+        const head2 = absolutePath(join33(sides.head, config), "configuration");
+        const base = absolutePath(join33(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -22415,15 +22509,14 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync13(to, { recursive: true });
-  for (const entry of readdirSync12(to)) rmSync13(join31(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join31(resolve7(checkout), name)));
+  mkdirSync12(to, { recursive: true });
+  removeAsOwners(readdirSync12(to).map((entry) => join33(to, entry)));
+  const skip = new Set(exclude.map((name) => join33(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync14 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -22441,13 +22534,16 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
+var NO_USER_FILES_OPTIONS = ["-c", "core.attributesFile=/dev/null", "-c", "core.excludesFile=/dev/null"];
+var NO_USER_FILES_ENV = { GIT_CONFIG_GLOBAL: "/dev/null" };
 var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
+  const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
-    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...args],
+    argv: [ownProgram("git"), ...SAFE_GIT_OPTIONS, ...userFiles ? [] : NO_USER_FILES_OPTIONS, ...args],
     cwd: repo,
-    env: { ...caller, ...SAFE_GIT_ENV, ...env },
+    env: { ...caller, ...SAFE_GIT_ENV, ...userFiles ? {} : NO_USER_FILES_ENV, ...env },
     timeoutMs: GIT_TIMEOUT_MS,
     output: "capture"
   });
@@ -22464,14 +22560,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync14(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync14(dir, { recursive: true, force: true });
+  removeAsOwners([dir]);
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -22582,10 +22678,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join32(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join34(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join32(checkout.fresh(), ci.workingDirectory), ci.config, join32(ci.outRoot, outName), selection);
+  return measurer.measure(join34(checkout.fresh(), ci.workingDirectory), ci.config, join34(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -22638,23 +22734,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join34, relative as relative13, sep as sep8 } from "node:path";
+import { join as join36, relative as relative14, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname15, join as join33, normalize, relative as relative12, sep as sep7 } from "node:path";
+import { dirname as dirname17, join as join35, normalize as normalize2, relative as relative13, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname15(result.logs.stdout));
+  const dir = normalize2(dirname17(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join33(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join35(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join33(from.dir, path))) continue;
-    const shown = join33(from.shown, path);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join33(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join35(from.dir, path))) continue;
+    const shown = join35(from.shown, path);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join35(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text2);
@@ -22676,8 +22772,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join34(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join34(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join36(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join36(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found2.push({ dir, results: m.results, only: name });
   }
   return found2;
@@ -22686,7 +22782,7 @@ function linksTo(ci, drawn, changed) {
   const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
   if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
   return drawn.map((d) => {
-    const path = relative13(ci.outRoot, d.file).split(sep8).join("/");
+    const path = relative14(ci.outRoot, d.file).split(sep8).join("/");
     ci.log.info(`flame graph: ${path}`);
     return { benchmark: d.benchmark, path, url: ci.flameGraphUrl(path), ...d.inclusive ? { inclusive: d.inclusive } : {} };
   });
@@ -22696,8 +22792,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
   const { comparison, changed } = found2;
-  const outDir = absolutePath(join34(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join34(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -22731,7 +22827,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join34(ci.outRoot, "head");
+    const headDir = join36(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -22752,7 +22848,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join34(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join36(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -22761,10 +22857,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join34(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join34(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join36(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found2.comparison,
-        outDir: absolutePath(join34(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -22944,8 +23040,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync14, readdirSync as readdirSync13 } from "node:fs";
-import { join as join35 } from "node:path";
+import { lstatSync as lstatSync15, readdirSync as readdirSync13 } from "node:fs";
+import { join as join37 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -22958,7 +23054,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join35(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join37(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -22985,7 +23081,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join35(dir, "base.json");
+  const basePath = join37(dir, "base.json");
   return {
     dir,
     shown,
@@ -22995,25 +23091,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join35(dir, "head.json"), root),
+    head: readResults(join37(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join35(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join37(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync13(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync14(join35(root, n)).isDirectory() && presentAt(join35(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync15(join37(root, n)).isDirectory() && presentAt(join37(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join35(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join37(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join36 } from "node:path";
+import { join as join38 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -23038,13 +23134,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join36(root, sub);
+  const dir = join38(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join36(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join38(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join36(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join38(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -23061,8 +23157,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join36(dir, "base.json");
-  const inclusivePath = join36(dir, INCLUSIVE_FILE);
+  const basePath = join38(dir, "base.json");
+  const inclusivePath = join38(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where2}/${INCLUSIVE_FILE}`;
@@ -23084,7 +23180,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join36(dir, "head.json"), root),
+    head: readResults(join38(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -23173,10 +23269,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join37 } from "node:path";
+import { join as join39 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join37(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join39(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -23190,10 +23286,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join37(ci.repoRoot, ci.workingDirectory),
-      join37(checkout.path(), ci.workingDirectory),
+      join39(ci.repoRoot, ci.workingDirectory),
+      join39(checkout.path(), ci.workingDirectory),
       ci.config,
-      join37(ci.outRoot, "paired")
+      join39(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -23211,12 +23307,12 @@ function writer(out) {
   return writerBeneath(out.held, out.real);
 }
 function subdirectoryWriter(ci, out, dir) {
-  const sub = relative14(ci.outRoot, dir);
-  if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  const sub = relative15(ci.outRoot, dir);
+  if (!sub || sub.startsWith("..") || isAbsolute9(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
   return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync14(ci.outRoot, { recursive: true });
+  mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -23256,7 +23352,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join38(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -23361,7 +23457,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join38(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
@@ -23373,11 +23469,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join38(ci.repoRoot, ci.workingDirectory), ci.config, join38(ci.outRoot, "head"), selection);
+  return measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join38(ci.repoRoot, ci.workingDirectory), ci.config, join38(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -23469,12 +23565,12 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync5 } from "node:fs";
-import { join as join40 } from "node:path";
+import { mkdtempSync as mkdtempSync6 } from "node:fs";
+import { join as join42 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join39 } from "node:path";
+import { join as join41 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -23517,7 +23613,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join39(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join41(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -23578,7 +23674,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join40(mkdtempSync5(join40(ownTmpdir(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join42(mkdtempSync6(join42(ownTmpdir(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -23612,9 +23708,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join40(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join42(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join40(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join42(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -23855,26 +23951,26 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync15, mkdirSync as mkdirSync15, readdirSync as readdirSync14, rmSync as rmSync15 } from "node:fs";
-import { join as join41 } from "node:path";
+import { lstatSync as lstatSync16, mkdirSync as mkdirSync14, readdirSync as readdirSync14, rmSync as rmSync13 } from "node:fs";
+import { join as join43 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
-  let isDirectory = false;
+  let isDirectory2 = false;
   try {
-    isDirectory = lstatSync15(out).isDirectory();
+    isDirectory2 = lstatSync16(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync15(out, { force: true });
+  if (!isDirectory2) rmSync13(out, { force: true });
   else {
     for (const name of readdirSync14(out)) {
-      if (!keep.includes(name)) rmSync15(join41(out, name), { recursive: true, force: true });
-      else if (!lstatSync15(join41(out, name)).isDirectory()) {
+      if (!keep.includes(name)) removeAsOwners([join43(out, name)]);
+      else if (!lstatSync16(join43(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join41(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join43(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync15(out, { recursive: true });
+  mkdirSync14(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
@@ -23882,7 +23978,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join42(job.projectDir, RESULTS_DIR);
+    const out = join44(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -23900,7 +23996,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join42(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join44(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {

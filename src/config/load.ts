@@ -1,7 +1,7 @@
 import { commandArgv } from './command.ts';
 import { createHash } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import { CgBenchError, errorMessage } from '../errors.ts';
 import type { ValidateFunction } from 'ajv';
@@ -9,6 +9,7 @@ import { schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
 import { validateConfig as generatedValidator } from './config-validator.generated.js';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { readTextBeneath, MiB } from '../untrusted/read.ts';
+import { projectDirectory, type ProjectDirectoryProblem } from '../untrusted/project-path.ts';
 import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
 
 /** Larger than any configuration a person writes. */
@@ -227,9 +228,10 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
         ),
       );
     }
-    const cwd = realDirectory(resolveFrom(root, b.cwd ?? '.'));
+    const named = benchmarkDirectory(root, b.cwd);
+    const cwd = 'real' in named ? (named.real as AbsolutePath) : resolveFrom(root, b.cwd ?? '.');
     if (b.cwd !== undefined) {
-      const problem = cwdProblem(cwd, realDirectory(root));
+      const problem = 'problem' in named ? cwdProblemText(named.problem) : undefined;
       if (problem)
         problems.push(
           where(
@@ -362,22 +364,22 @@ function realDirectory(path: AbsolutePath): AbsolutePath {
 }
 
 /**
- * Why a benchmark cannot run in `cwd` (its real path), or undefined. It must be the configuration's
- * directory or below it: that is the project the sandbox is made for, and a run in /etc or ../..
- * would measure, and write into, what is not the project.
+ * The directory a benchmark runs in: `cwd` (relative to the configuration's directory `root`), as
+ * its real path, resolved within the project (projectDirectory: nothing outside it is looked at). It
+ * must be the configuration's directory or below it: that is the project the sandbox is made for,
+ * and a run in /etc or ../.. would measure, and write into, what is not the project.
  */
-function cwdProblem(cwd: string, root: string): string | undefined {
-  let isDirectory: boolean;
-  try {
-    isDirectory = statSync(cwd).isDirectory();
-  } catch {
-    return 'does not exist';
-  }
-  if (!isDirectory) return 'is not a directory';
-  const path = relative(root, cwd);
-  if (path === '..' || path.startsWith('../') || isAbsolute(path))
-    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
-  return undefined;
+function benchmarkDirectory(root: AbsolutePath, cwd: string | undefined): ReturnType<typeof projectDirectory> {
+  const real = realDirectory(root);
+  const named = resolveFrom(root, cwd ?? '.');
+  // Written from the configuration's directory as given: the same place beneath its real path.
+  const rel = relative(root, named);
+  const within = rel === '' || (rel !== '..' && !rel.startsWith('../') && !isAbsolute(rel));
+  return projectDirectory(real, within ? join(real, rel) : named);
+}
+
+function cwdProblemText(problem: ProjectDirectoryProblem): string {
+  return problem === 'is outside the project' ? "is outside the project: a benchmark runs in the configuration's directory or below it" : problem;
 }
 
 /**

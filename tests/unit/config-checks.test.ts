@@ -3,7 +3,7 @@
 // naming a file, cache numbers Valgrind cannot take.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/load.ts';
@@ -84,6 +84,43 @@ describe('cwd', () => {
     mkdirSync(join(dir, 'src'));
     writeFileSync(join(dir, 'cg-bench.yml'), withCwd('src/..'));
     assert.equal(loadConfig(join(dir, 'cg-bench.yml')).benchmarks[1]!.cwd, dir);
+  });
+  test('a link is followed while it stays in the project: to a directory there it is that directory', () => {
+    const dir = tempDir('cg-bench-config-');
+    mkdirSync(join(dir, 'src', 'deep'), { recursive: true });
+    symlinkSync('src/deep', join(dir, 'here'));
+    symlinkSync('../here', join(dir, 'src', 'back'));
+    writeFileSync(join(dir, 'cg-bench.yml'), withCwd('src/back'));
+    assert.equal(loadConfig(join(dir, 'cg-bench.yml')).benchmarks[1]!.cwd, join(realpathSync(dir), 'src', 'deep'));
+  });
+  // Nothing outside the project is looked at (untrusted/project-path.ts): as root, a link to a
+  // root-only file read "is not a directory" and one to a missing file "does not exist", which told
+  // the pull request whether a file it cannot reach exists (review r12).
+  test('a link out of the project is "outside the project" whatever is there: a file, nothing, a directory, /proc', () => {
+    const outside = tempDir('cg-bench-config-outside-');
+    writeFileSync(join(outside, 'file'), 'x');
+    const dir = tempDir('cg-bench-config-');
+    mkdirSync(join(dir, 'src'));
+    const links = { file: join(outside, 'file'), none: join(outside, 'none'), dir: outside, proc: '/proc/self/cwd', up: '../..' };
+    for (const [name, target] of Object.entries(links)) symlinkSync(target, join(dir, `to-${name}`));
+    symlinkSync('../to-none', join(dir, 'src', 'chained'));
+    for (const cwd of [...Object.keys(links).map((name) => `to-${name}`), 'src/chained', 'to-file/x']) {
+      writeFileSync(join(dir, 'cg-bench.yml'), withCwd(cwd));
+      let message = '';
+      try {
+        loadConfig(join(dir, 'cg-bench.yml'));
+      } catch (error) {
+        message = String((error as Error).message);
+      }
+      assert.match(message, new RegExp(`benchmark "sort": "${cwd}" is outside the project: a benchmark runs`), cwd);
+    }
+  });
+  test('a loop of links: said as such', () => {
+    const dir = tempDir('cg-bench-config-');
+    symlinkSync('b', join(dir, 'a'));
+    symlinkSync('a', join(dir, 'b'));
+    writeFileSync(join(dir, 'cg-bench.yml'), withCwd('a'));
+    assert.throws(() => loadConfig(join(dir, 'cg-bench.yml')), /benchmark "sort": "a" is a loop of links/);
   });
 });
 
