@@ -39545,7 +39545,7 @@ function problemFor(error2) {
       }
       if (typeof custom2 === "string") return { ...here, message: `${describeValue(error2.data)} ${custom2}` };
       const types2 = String(params["type"]).split(",");
-      return { ...here, message: `must be ${types2.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error2.data)}` };
+      return { ...here, message: `must be ${types2.map((t) => `${/^[aeiou]/.test(t) ? "an" : "a"} ${t}`).join(" or ")}, not ${describeValue(error2.data)}` };
     }
     case "enum":
       return {
@@ -49596,7 +49596,12 @@ function executablesOf(logDir, workspace, identity2) {
 // src/run/launch-failure.ts
 var REASONS = [
   { status: 127, words: "command not found", message: (program, _cwd, path12) => `command not found: ${program} (the benchmark's PATH is ${path12})` },
-  { status: 127, words: "No such file or directory", message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
+  {
+    status: 127,
+    words: "No such file or directory",
+    // A relative path is the working directory's; an absolute one names its own.
+    message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith("/") ? "" : ` in ${cwd}`})`
+  },
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` },
   {
@@ -51368,16 +51373,24 @@ var PARTS = [
   // Absent means lazy binding: a result from before cg-bench set LD_BIND_NOW for regions is not
   // comparable with one after (CPython 3.11: a region moved by ~650 instructions per first call).
   { key: "symbols", name: "symbol binding", values: { now: "at start (LD_BIND_NOW)", undefined: "lazy" } },
-  { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
+  {
+    key: "devices",
+    name: "device numbers of the filesystems Python reads",
+    values: { undefined: "not recorded" },
+    // A container's root is numbered when it starts, from those free: other containers running move it.
+    remedy: "a container's root filesystem is numbered when it starts, and other containers running then move the number: measure both sides with the same containers running (none besides), or both in one container"
+  }
 ];
 var ANOTHER_SEAL = "ran under another seal";
 function sealDifference(base, head2) {
   if (!base && !head2) return void 0;
   if (!base || !head2) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
-  const differences = PARTS.filter(
-    ({ key, bothRecord }) => base[key] !== head2[key] && !(bothRecord && (base[key] === void 0 || head2[key] === void 0))
-  ).map(({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`);
-  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
+  const differing = PARTS.filter(({ key, bothRecord }) => base[key] !== head2[key] && !(bothRecord && (base[key] === void 0 || head2[key] === void 0)));
+  const differences = differing.map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`
+  );
+  const remedies = differing.filter(({ key, remedy }) => remedy && base[key] !== void 0 && head2[key] !== void 0).map(({ remedy }) => remedy);
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}${remedies.length ? ` (${remedies.join("; ")})` : ""}` : void 0;
 }
 
 // src/compare/line-changes.ts

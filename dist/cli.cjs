@@ -8103,16 +8103,24 @@ var PARTS = [
   // Absent means lazy binding: a result from before cg-bench set LD_BIND_NOW for regions is not
   // comparable with one after (CPython 3.11: a region moved by ~650 instructions per first call).
   { key: "symbols", name: "symbol binding", values: { now: "at start (LD_BIND_NOW)", undefined: "lazy" } },
-  { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
+  {
+    key: "devices",
+    name: "device numbers of the filesystems Python reads",
+    values: { undefined: "not recorded" },
+    // A container's root is numbered when it starts, from those free: other containers running move it.
+    remedy: "a container's root filesystem is numbered when it starts, and other containers running then move the number: measure both sides with the same containers running (none besides), or both in one container"
+  }
 ];
 var ANOTHER_SEAL = "ran under another seal";
 function sealDifference(base, head2) {
   if (!base && !head2) return void 0;
   if (!base || !head2) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
-  const differences = PARTS.filter(
-    ({ key, bothRecord }) => base[key] !== head2[key] && !(bothRecord && (base[key] === void 0 || head2[key] === void 0))
-  ).map(({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`);
-  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
+  const differing = PARTS.filter(({ key, bothRecord }) => base[key] !== head2[key] && !(bothRecord && (base[key] === void 0 || head2[key] === void 0)));
+  const differences = differing.map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`
+  );
+  const remedies = differing.filter(({ key, remedy }) => remedy && base[key] !== void 0 && head2[key] !== void 0).map(({ remedy }) => remedy);
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}${remedies.length ? ` (${remedies.join("; ")})` : ""}` : void 0;
 }
 
 // src/compare/line-changes.ts
@@ -8530,7 +8538,7 @@ function problemFor(error) {
       }
       if (typeof custom === "string") return { ...here, message: `${describeValue(error.data)} ${custom}` };
       const types = String(params["type"]).split(",");
-      return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error.data)}` };
+      return { ...here, message: `must be ${types.map((t) => `${/^[aeiou]/.test(t) ? "an" : "a"} ${t}`).join(" or ")}, not ${describeValue(error.data)}` };
     }
     case "enum":
       return {
@@ -19324,7 +19332,12 @@ function executablesOf(logDir, workspace, identity2) {
 // src/run/launch-failure.ts
 var REASONS = [
   { status: 127, words: "command not found", message: (program, _cwd, path) => `command not found: ${program} (the benchmark's PATH is ${path})` },
-  { status: 127, words: "No such file or directory", message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
+  {
+    status: 127,
+    words: "No such file or directory",
+    // A relative path is the working directory's; an absolute one names its own.
+    message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith("/") ? "" : ` in ${cwd}`})`
+  },
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
   { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` },
   {
@@ -21801,12 +21814,13 @@ function terminalProgress(stream, now = Date.now) {
 }
 
 // src/cli/help.ts
-var EXIT_CODES = `Exit codes:
+var exitCodes = (one) => `Exit codes:
   0  fine
-  1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
+  1  ${one}
   2  usage, configuration, baseline file or output directory error (nothing measured)
   3  a benchmark or a setup command failed or timed out
   129, 130, 143  interrupted by SIGHUP, SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
+var REGRESSION = "a regression over its threshold (with --fail-on-regression)";
 var PATHS = `Paths:
   on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
   in cg-bench.yml (cwd): relative to the directory of cg-bench.yml
@@ -21835,7 +21849,7 @@ Options:
 
 ${PATHS}
 
-${EXIT_CODES}`,
+${exitCodes(`${REGRESSION}; for check, a nondeterministic benchmark`)}`,
   run: `Usage: cg-bench run [options]
 
 Measures every benchmark of the configuration under Cachegrind and writes OUT/results.json,
@@ -21863,7 +21877,7 @@ Options:
 
 ${PATHS}
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
 
 Compares two results.json files benchmark by benchmark.
@@ -21875,7 +21889,7 @@ Options:
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   check: `Usage: cg-bench check [options]
 
 Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and
@@ -21889,7 +21903,7 @@ Options:
   -j, --jobs N               benchmarks run at once (default 1)
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes("a nondeterministic benchmark: two runs of it counted differently")}`,
   diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N] [--flame DIR]
 
 Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
@@ -21949,7 +21963,7 @@ Options:
       --format FORMAT        terminal (default), markdown or json
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   merge: `Usage: cg-bench merge PART... [options]
 
 Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from
@@ -21967,7 +21981,7 @@ Options:
       --format FORMAT        ${FORMATS}
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   bisect: `Usage: cg-bench bisect GOOD BAD --benchmark NAME [options]
 
 Finds the first commit on BAD's first-parent line after GOOD (git rev-list --first-parent
@@ -22108,8 +22122,9 @@ var import_node_path34 = require("node:path");
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
+var cutStart = (text3, n) => [...text3].length > n ? `\u2026${[...text3].slice(-(n - 1)).join("")}` : text3;
 function lineRow(l, indent) {
-  return `${indent}${cut(escapeTerminal(lineLabel(l)), 26).padEnd(26)} ${cut(escapeTerminal(l.text ?? ""), 40).padEnd(40)} ${lineSideText(l, "base").padStart(12)} \u2192 ${lineSideText(l, "head").padEnd(12)} ${lineChangeText(l)}`;
+  return `${indent}${cutStart(escapeTerminal(lineLabel(l)), 26).padEnd(26)} ${cut(escapeTerminal(l.text ?? ""), 40).padEnd(40)} ${lineSideText(l, "base").padStart(12)} \u2192 ${lineSideText(l, "head").padEnd(12)} ${lineChangeText(l)}`;
 }
 function topLinesTerminal(c, top, width = Number.POSITIVE_INFINITY) {
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ f, l }))).sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change) || a.l.file.localeCompare(b.l.file) || a.l.line - b.l.line).slice(0, top);
@@ -23772,7 +23787,7 @@ See: cg-bench --help`);
   } catch (caught) {
     const error = outputProblem(caught) ?? caught;
     if (error instanceof CgBenchError) {
-      io.stderr.write(`cg-bench: ${error.message}
+      io.stderr.write(`${error.message.startsWith("cg-bench ") ? "" : "cg-bench: "}${error.message}
 `);
       return error.exitCode;
     }

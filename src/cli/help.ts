@@ -1,11 +1,13 @@
 import { formatChoicesText } from '../report/index.ts';
 
-const EXIT_CODES = `Exit codes:
+/** The exit codes, with what exit 1 means for the command (`one`). */
+const exitCodes = (one: string) => `Exit codes:
   0  fine
-  1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
+  1  ${one}
   2  usage, configuration, baseline file or output directory error (nothing measured)
   3  a benchmark or a setup command failed or timed out
   129, 130, 143  interrupted by SIGHUP, SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
+const REGRESSION = 'a regression over its threshold (with --fail-on-regression)';
 
 const PATHS = `Paths:
   on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
@@ -40,7 +42,7 @@ Options:
 
 ${PATHS}
 
-${EXIT_CODES}`,
+${exitCodes(`${REGRESSION}; for check, a nondeterministic benchmark`)}`,
   run: `Usage: cg-bench run [options]
 
 Measures every benchmark of the configuration under Cachegrind and writes OUT/results.json,
@@ -68,7 +70,7 @@ Options:
 
 ${PATHS}
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
 
 Compares two results.json files benchmark by benchmark.
@@ -80,7 +82,7 @@ Options:
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   check: `Usage: cg-bench check [options]
 
 Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and
@@ -94,7 +96,7 @@ Options:
   -j, --jobs N               benchmarks run at once (default 1)
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes('a nondeterministic benchmark: two runs of it counted differently')}`,
   diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N] [--flame DIR]
 
 Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
@@ -154,7 +156,7 @@ Options:
       --format FORMAT        terminal (default), markdown or json
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   merge: `Usage: cg-bench merge PART... [options]
 
 Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from
@@ -172,7 +174,7 @@ Options:
       --format FORMAT        ${FORMATS}
   -h, --help                 show this help
 
-${EXIT_CODES}`,
+${exitCodes(REGRESSION)}`,
   bisect: `Usage: cg-bench bisect GOOD BAD --benchmark NAME [options]
 
 Finds the first commit on BAD's first-parent line after GOOD (git rev-list --first-parent

@@ -250,7 +250,8 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   } catch (caught) {
     const error = outputProblem(caught) ?? caught;
     if (error instanceof CgBenchError) {
-      io.stderr.write(`cg-bench: ${error.message}\n`);
+      // A message naming its command ("cg-bench run: …") is not prefixed again.
+      io.stderr.write(`${error.message.startsWith('cg-bench ') ? '' : 'cg-bench: '}${error.message}\n`);
       return error.exitCode;
     }
     io.stderr.write(`cg-bench: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -17,10 +17,12 @@ import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { fitLabel } from './terminal.ts';
 
 const cut = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n - 1).join('')}…` : text);
+/** Cut from its start: a file:line keeps its file's name and its line (two rows of one file differed only there). */
+const cutStart = (text: string, n: number) => ([...text].length > n ? `…${[...text].slice(-(n - 1)).join('')}` : text);
 
 /** One changed line: file:line (and where it was), its code, base → head, the change. */
 function lineRow(l: LineChange, indent: string): string {
-  return `${indent}${cut(term(lineLabel(l)), 26).padEnd(26)} ${cut(term(l.text ?? ''), 40).padEnd(40)} ${lineSideText(l, 'base').padStart(12)} → ${lineSideText(l, 'head').padEnd(12)} ${lineChangeText(l)}`;
+  return `${indent}${cutStart(term(lineLabel(l)), 26).padEnd(26)} ${cut(term(l.text ?? ''), 40).padEnd(40)} ${lineSideText(l, 'base').padStart(12)} → ${lineSideText(l, 'head').padEnd(12)} ${lineChangeText(l)}`;
 }
 
 /**

@@ -9,7 +9,12 @@ import { LOG_TAIL_BYTES } from '../untrusted/read.ts';
  */
 const REASONS: readonly { status: number; words: string; message: (program: string, cwd: string, path: string | undefined) => string }[] = [
   { status: 127, words: 'command not found', message: (program, _cwd, path) => `command not found: ${program} (the benchmark's PATH is ${path})` },
-  { status: 127, words: 'No such file or directory', message: (program, cwd) => `command not found: ${program} (no such file in ${cwd})` },
+  {
+    status: 127,
+    words: 'No such file or directory',
+    // A relative path is the working directory's; an absolute one names its own.
+    message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith('/') ? '' : ` in ${cwd}`})`,
+  },
   { status: 126, words: 'is a directory', message: (program) => `not a file: ${program}` },
   { status: 126, words: 'Permission denied', message: (program) => `cannot execute ${program}: EACCES` },
   {

@@ -113,7 +113,7 @@ function problemFor(error: ErrorObject): SchemaProblem {
       }
       if (typeof custom === 'string') return { ...here, message: `${describeValue(error.data)} ${custom}` };
       const types = String(params['type']).split(',');
-      return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(' or ')}, not ${describeValue(error.data)}` };
+      return { ...here, message: `must be ${types.map((t) => `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`).join(' or ')}, not ${describeValue(error.data)}` };
     }
     case 'enum':
       return {

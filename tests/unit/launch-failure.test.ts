@@ -8,6 +8,7 @@ test("Valgrind's own last line and status name why a program could not start, in
   const at = (program: string, status: number, stderr: string) => launchFailure(program, status, stderr, '/w', '/usr/bin:/bin');
   assert.equal(at('nosuch', 127, 'valgrind: nosuch: command not found\n'), "command not found: nosuch (the benchmark's PATH is /usr/bin:/bin)");
   assert.equal(at('./none', 127, 'valgrind: ./none: No such file or directory\n'), 'command not found: ./none (no such file in /w)');
+  assert.equal(at('/usr/bin/none', 127, 'valgrind: /usr/bin/none: No such file or directory\n'), 'command not found: /usr/bin/none (no such file)');
   assert.equal(at('./adir', 126, 'valgrind: ./adir: is a directory\n'), 'not a file: ./adir');
   assert.equal(at('./x.sh', 126, 'something first\nvalgrind: ./x.sh: Permission denied\n'), 'cannot execute ./x.sh: EACCES');
   // A name longer than the end that was read: the line's end is enough.

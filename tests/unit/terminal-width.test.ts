@@ -48,6 +48,11 @@ test('a function table with long Rust names fits the width given (a terminal of 
   const lines = topLinesTerminal(comparison.benchmarks[0]!, 5, 140);
   assert.ok(lines.length > 0);
   for (const line of lines) assert.ok([...line].length <= 140, line);
+  // A long file:line keeps its end, the file's name and the line (review r12: rows of one file read alike).
+  assert.ok(
+    lines.some((line) => line.startsWith('  …c/iter/adapters/map.rs:10 ')),
+    lines.join('\n'),
+  );
 });
 
 test('fitLabel: a name before its file, the file cut from its start; plain text cut in the middle', () => {
