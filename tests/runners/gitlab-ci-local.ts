@@ -33,7 +33,7 @@ const HELPER_IMAGE = `${IMAGE}-gcl-helper`;
 const GITLAB_DEFAULT_GIT_DEPTH = 20;
 
 /** GIT_DEPTH as the job gets it: the component's own variable, else GitLab's default. */
-export function componentGitDepth(): number {
+function componentGitDepth(): number {
   const [, body] = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
   const jobs = body!.toJS() as Record<string, { variables?: Record<string, string> }>;
   const value = Object.values(jobs)[0]?.variables?.['GIT_DEPTH'];
@@ -129,7 +129,7 @@ export interface Pipeline {
 }
 
 /** GitLab Runner's checkout of the pipeline's commit, in a fresh directory. */
-export function runnerCheckout(origin: string, pipeline: Pipeline, depth: number): string {
+function runnerCheckout(origin: string, pipeline: Pipeline, depth: number): string {
   git(origin, 'update-ref', `refs/pipelines/${pipeline.id}`, pipeline.sha);
   const dir = tempDir('cg-bench-gcl-project-');
   git(dir, 'init', '-q');
@@ -166,7 +166,7 @@ export function projectCiFiles(inputs: Record<string, string | boolean | number>
 }
 
 /** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles); `args`: job names, or `--list`. */
-export async function runGitlabCiLocal(
+async function runGitlabCiLocal(
   project: string,
   variables: Record<string, string>,
   unset: string[],
@@ -206,6 +206,23 @@ export async function runGitlabCiLocal(
   const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home };
   const { code, log } = await loggedRun(NODE22, argv, { cwd: project, env });
   return { code, log, results: join(project, 'cg-bench-results'), left: removeLeftovers(record) };
+}
+
+/**
+ * A pipeline as GitLab runs it: on GitLab Runner's checkout at the component's GIT_DEPTH, with the
+ * pipeline's variables (CI_COMMIT_BRANCH only in a branch pipeline) and the note's token as the README
+ * says to keep it: scoped to the note job's environment. `args`: job names, or `--list`.
+ */
+export function runPipeline(origin: string, pipeline: Pipeline, noteToken: string, args: string[] = []): Promise<GclRun> {
+  const scoped = { CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': noteToken } };
+  return runGitlabCiLocal(
+    runnerCheckout(origin, pipeline, componentGitDepth()),
+    pipeline.variables,
+    pipeline.branch ? [] : ['CI_COMMIT_BRANCH'],
+    origin,
+    scoped,
+    args,
+  );
 }
 
 /** The predefined variables of each pipeline type, as GitLab sets them (those gitlab-ci-local cannot know). */
