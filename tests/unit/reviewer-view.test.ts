@@ -6,10 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
-import { quietActionIO } from '../action-io.ts';
+import { forkGitHubApi, quietActionIO } from '../action-io.ts';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
-import type { GitHubApi } from '../../src/github/api.ts';
 import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
@@ -133,14 +132,7 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
   writeReportHandOver(freshDirectoryWriter(dir), { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, base);
   const statuses: { state: string; description: string; context: string }[] = [];
   const comments: string[] = [];
-  const api: GitHubApi = {
-    mergeBase: async () => '',
-    findComment: async () => undefined,
-    createComment: async (_n, body) => (comments.push(body), { id: 1, url: 'u' }),
-    updateComment: async () => ({ id: 1, url: 'u' }),
-    setStatus: async (_sha, s) => void statuses.push(s),
-    pullRequestHead: async () => ({ sha: SHA, repository: 'fork/r', branch: 'topic' }),
-  };
+  const api = forkGitHubApi(SHA, comments, statuses);
   for (const failOnRegression of [false, true]) {
     statuses.length = 0;
     const failures: string[] = [];
