@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { forkGitHubApi, quietActionIO } from '../action-io.ts';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
@@ -22,19 +21,8 @@ import { readJob } from '../../src/gitlab/job.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import { jobsLine, regressedMessage } from '../../src/report/headline.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
-import { freshDirectoryWriter, ROOT, tempDir as newTempDir } from '../helpers.ts';
+import { freshDirectoryWriter, ROOT, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
-
-/** Temporary directories, removed when the file's tests end. */
-const made: string[] = [];
-const tempDir = (prefix?: string) => {
-  const dir = newTempDir(prefix);
-  made.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const base = resultsOf([benchmarkResult('parse', { Ir: 1000 }), benchmarkResult('render', { Ir: 1000 })]);
