@@ -79,6 +79,31 @@ export function project(config: string, files: Record<string, string> = {}): str
   return dir;
 }
 
+/** A repository holding cg-bench.yml with the given text at one commit: its root and that commit. */
+export function committedProject(config: string, prefix: string): { root: string; sha: string } {
+  const root = tempDir(prefix);
+  git(root, 'init', '-q');
+  writeFileSync(join(root, 'cg-bench.yml'), config);
+  git(root, 'add', '.');
+  git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base');
+  return { root, sha: git(root, 'rev-parse', 'HEAD').trim() };
+}
+
+/**
+ * An SVG in which nothing a name carried became markup: no script, nothing XML cannot hold; outside
+ * tags no < or >, and every & starts a character reference; inside tags, every attribute value is
+ * quoted plainly.
+ */
+export function assertInertSvg(svg: string): void {
+  assert.doesNotMatch(svg, /<script/);
+  assert.doesNotMatch(svg, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFE\uFFFF]/);
+  for (const text of svg.split(/<[^<>]*>/)) {
+    assert.doesNotMatch(text, /[<>]/);
+    assert.doesNotMatch(text, /&(?!#\d+;)/);
+  }
+  for (const tag of svg.match(/<[^<>]*>/g)!) assert.match(tag, /^<\/?[a-z]+(?: [a-zA-Z0-9:-]+="[^"<>&]*")*\/?>$/, tag);
+}
+
 /** Compiles a C source into dir/name with the host compiler. */
 export function compileC(dir: string, name: string, source: string): string {
   const src = join(dir, `${name}.c`);

@@ -5,48 +5,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
-import type { BenchmarkResult, Environment, FunctionResult, LineResult, Results } from '../../src/results/types.ts';
+import type { BenchmarkResult, FunctionResult, LineResult } from '../../src/results/types.ts';
 import { cli, tempDir } from '../helpers.ts';
-
-const ENV: Environment = {
-  cgBench: '0.0.0',
-  valgrind: '3.24.0',
-  glibc: '2.41',
-  os: 'Debian GNU/Linux 13 (trixie)',
-  arch: 'x86_64',
-  python: '3.13.5',
-  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work',
-  cache: DEFAULT_CACHE,
-  weights: DEFAULT_WEIGHTS,
-  image: { ref: null, digest: null },
-};
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const L = (line: number, cost: number, text: string): LineResult => ({ file: 'src/work.c', line, estimatedCycles: cost, Ir: cost, text });
 
-function bench(name: string, functions: FunctionResult[]): BenchmarkResult {
-  const ir = functions.reduce((s, f) => s + f.Ir, 0);
-  const events = { ...zeroEvents(), Ir: ir };
-  return {
-    name,
-    command: './prog',
-    cwd: '.',
-    instrument: 'whole',
-    thresholdPercent: 1,
-    status: 'ok',
-    exitCode: 0,
-    signal: null,
-    wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
-    events,
-    hits: hitsFromEvents(events),
-    processes: [],
-    functions,
-    logs: { stdout: '', stderr: '' },
-  };
-}
+/** A benchmark of ./prog whose Ir is its functions' (no process records). */
+const bench = (name: string, functions: FunctionResult[]): BenchmarkResult =>
+  benchmarkResult(name, { Ir: functions.reduce((s, f) => s + f.Ir, 0) }, { command: './prog', processes: [], functions });
 
 const fn = (name: string, lines: LineResult[]): FunctionResult => {
   const cost = lines.reduce((s, l) => s + l.estimatedCycles, 0);
@@ -55,8 +22,7 @@ const fn = (name: string, lines: LineResult[]): FunctionResult => {
 
 function write(dir: string, benchmarks: BenchmarkResult[]): void {
   mkdirSync(dir, { recursive: true });
-  const results: Results = { schemaVersion: 1, tool: 'cg-bench', createdAt: '2026-01-01T00:00:00Z', configHash: '0'.repeat(64), environment: ENV, benchmarks };
-  writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
+  writeFileSync(join(dir, 'results.json'), JSON.stringify(resultsOf(benchmarks, { createdAt: '2026-01-01T00:00:00Z' })));
 }
 
 const steady = fn('steady', [L(3, 5000, 'h = h * 31 + i;')]);

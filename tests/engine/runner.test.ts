@@ -4,7 +4,7 @@
 // for setup commands and Cachegrind-measured benchmarks. Every check is "it ended, and /proc holds no
 // process with the test's marker", never a wall-clock figure.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -121,6 +121,19 @@ describe('cg-bench paired: the timeout holds on both sides, nothing survives', (
     });
 });
 
+/** Kills cg-bench (`child`, just started) outright once the marker's spinner runs; nothing of the marker may be left. */
+async function killOutrightOnceRunning(child: ChildProcess, marker: string): Promise<void> {
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  try {
+    assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), 'never ran');
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL');
+  } finally {
+    child.kill('SIGKILL');
+  }
+  assert.deepEqual(await survivors(marker), [], 'left running after cg-bench was killed');
+}
+
 describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
   // The stopwatch helper dies with cg-bench and the run with the helper (PR_SET_PDEATHSIG), then the
   // pid namespace with the run. A run that switches uid (setpriv, as root in CI) loses the binding.
@@ -133,16 +146,7 @@ describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
     const dir = project(
       `setup-timeout: 1h\nsetup:\n  - [${shell(DEAF, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: never\n    run: [/bin/true]\n`,
     );
-    const child = spawn(process.execPath, [CLI, 'run'], { cwd: dir, stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    try {
-      assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), 'never ran');
-      child.kill('SIGKILL');
-      assert.equal(await exited, 'SIGKILL');
-    } finally {
-      child.kill('SIGKILL');
-    }
-    assert.deepEqual(await survivors(marker), [], 'left running after cg-bench was killed');
+    await killOutrightOnceRunning(spawn(process.execPath, [CLI, 'run'], { cwd: dir, stdio: 'ignore' }), marker);
   });
 
   test('a paired run that ignores SIGTERM does not outlive it', { skip }, async () => {
@@ -152,16 +156,7 @@ describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
       join(head, 'cg-bench.yml'),
       `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`,
     );
-    const child = spawn(process.execPath, [CLI, 'paired', '../base'], { cwd: head, stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    try {
-      assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), 'never ran');
-      child.kill('SIGKILL');
-      assert.equal(await exited, 'SIGKILL');
-    } finally {
-      child.kill('SIGKILL');
-    }
-    assert.deepEqual(await survivors(marker), [], 'left running after cg-bench was killed');
+    await killOutrightOnceRunning(spawn(process.execPath, [CLI, 'paired', '../base'], { cwd: head, stdio: 'ignore' }), marker);
   });
 });
 

@@ -10,12 +10,13 @@
 // Nothing is pulled and nothing leaves the machine: host mode starts no job container,
 // --action-offline-mode plus the two local repositories mean act fetches no action, the version
 // check is off (ACT_DISABLE_VERSION_CHECK), and the servers bind 127.0.0.1.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture } from '../github/harness.ts';
 import { ROOT, tempDir } from '../helpers.ts';
 import { BARE_ENGINE, ENGINE, holdEngineAlone, IMAGE, RUN_FLAGS } from '../image/container.ts';
+import { loggedRun } from './logged-run.ts';
 
 export const ACT = process.env['CG_BENCH_ACT'] ?? join(ROOT, '.cache', 'bin', 'act');
 
@@ -58,8 +59,6 @@ export function prPayload(number: number, head: string, headRef: string, base: s
   (payload['repository'] as Record<string, unknown>)['default_branch'] = 'main';
   return payload;
 }
-
-const RUN_TIMEOUT_MS = 10 * 60_000;
 
 export interface ActRun {
   code: number | null;
@@ -169,17 +168,7 @@ export async function runAct(
     ACT_DISABLE_VERSION_CHECK: '1',
   };
   const release = options.alone ? await holdEngineAlone() : undefined;
-  const child = spawn(ACT, args, { cwd: workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  // A run that hangs is ended, and says so, instead of holding the suite until its timeout.
-  const timer = setTimeout(() => {
-    log += `\n[test] killed after ${RUN_TIMEOUT_MS / 60_000} minutes\n`;
-    child.kill('SIGKILL');
-  }, RUN_TIMEOUT_MS);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
+  const { code, log } = await loggedRun(ACT, args, { cwd: workdir, env });
   release?.();
   const outputs: Record<string, string> = {};
   for (const m of log.matchAll(/::set-output:: ([\w-]+)=(.*)$/gm)) outputs[m[1]!] = m[2]!;

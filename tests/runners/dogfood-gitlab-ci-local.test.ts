@@ -13,7 +13,7 @@ import type { Results } from '../../src/results/types.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
 import { buildDerivedImage, DERIVED_IMAGE, engine, removeName } from '../image/container.ts';
 import { type DogfoodRepo, EXAMPLE_BENCHMARKS, makeDogfoodRepo } from './dogfood.ts';
-import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, type GclRun, pipelineMaker, runGitlabCiLocal, runnerCheckout } from './gitlab-ci-local.ts';
+import { buildHelperImage, GITLAB_CI_LOCAL, type GclRun, pipelineMaker, runPipeline } from './gitlab-ci-local.ts';
 
 // This process's own name: the commits are the same in every run of the suite, so a second suite on
 // the machine tagged the same image, and its untag took it from under this one's pipeline.
@@ -48,11 +48,7 @@ describe("the project's own .gitlab-ci.yml under gitlab-ci-local", {
     await gitlab.stop();
   });
 
-  const run = (args: string[]) => {
-    const p = pipeline();
-    const scoped = { CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': gitlab.apiToken } };
-    return runGitlabCiLocal(runnerCheckout(repo.origin, p, componentGitDepth()), p.variables, ['CI_COMMIT_BRANCH'], repo.origin, scoped, args);
-  };
+  const run = (args: string[]) => runPipeline(repo.origin, pipeline(), gitlab.apiToken, args);
 
   test("a merge request pipeline has the test job, the image job and the component's two jobs", async () => {
     const result = await run(['--list']);

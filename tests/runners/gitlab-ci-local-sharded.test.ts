@@ -8,17 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
 import { readJson } from '../helpers.ts';
 import { buildImage, IMAGE } from '../image/container.ts';
-import {
-  buildHelperImage,
-  componentGitDepth,
-  GITLAB_CI_LOCAL,
-  pipelineMaker,
-  projectCiFiles,
-  runGitlabCiLocal,
-  runnerCheckout,
-  type GclRun,
-  type Pipeline,
-} from './gitlab-ci-local.ts';
+import { buildHelperImage, GITLAB_CI_LOCAL, pipelineMaker, projectCiFiles, runPipeline, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
 import { makeRunnerRepo, type RunnerRepo } from './repo.ts';
 
 const context = (run: GclRun) => run.log.slice(-6000);
@@ -30,15 +20,7 @@ describe('the sharded GitLab component under gitlab-ci-local', {
   const gitlab = new FakeGitLab();
   let repo: RunnerRepo;
   const { branchPipeline, mrPipeline } = pipelineMaker(gitlab, 300);
-  const scoped = () => ({ CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': gitlab.apiToken } });
-  const run = (pipeline: Pipeline) =>
-    runGitlabCiLocal(
-      runnerCheckout(repo.origin, pipeline, componentGitDepth()),
-      pipeline.variables,
-      pipeline.branch ? [] : ['CI_COMMIT_BRANCH'],
-      repo.origin,
-      scoped(),
-    );
+  const run = (pipeline: Pipeline) => runPipeline(repo.origin, pipeline, gitlab.apiToken);
 
   before(async () => {
     buildImage();

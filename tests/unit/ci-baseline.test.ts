@@ -15,7 +15,7 @@ import { readInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
 import { gitLabAdapter, publishNote, type GitLabLog } from '../../src/gitlab/adapter.ts';
 import { createGitLabApi } from '../../src/gitlab/api.ts';
-import { readJob } from '../../src/gitlab/job.ts';
+import { readJob, type GitLabJob } from '../../src/gitlab/job.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import type { Results } from '../../src/results/types.ts';
 import { ensureCommit, headParents } from '../../src/vcs/git.ts';
@@ -318,6 +318,10 @@ describe('GitLab jobs', () => {
     return { lines, info: (m) => void lines.push(m), warning: (m) => void lines.push(`warning: ${m}`), write: (t) => void lines.push(t) };
   };
 
+  /** What the GitLab adapter makes of `job`'s pipeline, on the checkout in `projectDir`. */
+  const occasionIn = (job: GitLabJob, projectDir: string) =>
+    gitLabAdapter({ ...job, projectDir }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
+
   test('a merge request pipeline (detached): the merge-base GitLab names', () => {
     const job = readJob(env({ ...mergeRequest, CI_MERGE_REQUEST_EVENT_TYPE: 'detached', CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base }));
     assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: h.base, what: 'merge-base' } });
@@ -333,13 +337,7 @@ describe('GitLab jobs', () => {
       }),
     );
     assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: h.mainLater, what: 'target branch' } });
-    const occasion = await gitLabAdapter(
-      { ...job, projectDir: gitLabCheckout() },
-      suiteFor('.', 'cg-bench.yml', ''),
-      createGitLabApi({ ...job, log: () => {} }),
-      tempDir(),
-      log(),
-    ).occasion();
+    const occasion = await occasionIn(job, gitLabCheckout());
     assert.deepEqual(occasion, {
       kind: 'change',
       baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' },
@@ -351,13 +349,7 @@ describe('GitLab jobs', () => {
     assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: undefined, what: 'target branch' } });
     const dir = gitLabCheckout();
     assert.equal(git(dir, 'rev-list', '--parents', '-n', '1', 'HEAD'), h.merge, 'the shallow boundary hides the parents from rev-list');
-    const occasion = await gitLabAdapter(
-      { ...job, projectDir: dir },
-      suiteFor('.', 'cg-bench.yml', ''),
-      createGitLabApi({ ...job, log: () => {} }),
-      tempDir(),
-      log(),
-    ).occasion();
+    const occasion = await occasionIn(job, dir);
     assert.deepEqual(occasion, {
       kind: 'change',
       baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' },
@@ -368,13 +360,7 @@ describe('GitLab jobs', () => {
     git(plain, 'remote', 'add', 'origin', h.url);
     git(plain, 'fetch', '-q', '--depth=1', 'origin', h.base);
     git(plain, 'checkout', '-q', '--detach', h.base);
-    const none = await gitLabAdapter(
-      { ...job, projectDir: plain },
-      suiteFor('.', 'cg-bench.yml', ''),
-      createGitLabApi({ ...job, log: () => {} }),
-      tempDir(),
-      log(),
-    ).occasion();
+    const none = await occasionIn(job, plain);
     assert.deepEqual(none, { kind: 'change', baseline: { none: 'the target branch commit of this merged-results pipeline is unknown' } });
   });
 

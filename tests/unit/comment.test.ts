@@ -1,59 +1,33 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { commentMarker, GITHUB_COMMENT_LIMIT as COMMENT_LIMIT, fitComment } from '../../src/publish/sticky.ts';
 import { commitStatus } from '../../src/github/status.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
-import type { BenchmarkResult, Results } from '../../src/results/types.ts';
+import type { Environment, Results } from '../../src/results/types.ts';
+import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
+
+/** An environment that knows no OS, Python or CPU, as the report's footer shows it. */
+const ENV: Environment = { ...TEST_ENV, cgBench: '0', os: null, python: null, cpu: { hwcaps: null, vendor: null, brand: null, features: [] } };
 
 function results(n: number, scale: number): Results {
-  const benchmarks: BenchmarkResult[] = Array.from({ length: n }, (_, i) => {
-    const events = { ...zeroEvents(), Ir: Math.round((1000 + i) * scale) };
-    return {
-      name: `benchmark-with-a-rather-long-descriptive-name-number-${i}`,
-      command: 'x',
-      cwd: '.',
-      instrument: 'whole',
-      thresholdPercent: 1,
-      status: 'ok',
-      exitCode: 0,
-      signal: null,
-      wallTimeMs: 1,
-      estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
-      events,
-      hits: hitsFromEvents(events),
-      processes: [],
-      functions: Array.from({ length: 5 }, (_, f) => ({
-        fn: `namespace::Class<T>::function_${f}(int, char const*)`,
-        file: `/src/file_${f}.cc`,
-        estimatedCycles: events.Ir / (f + 2),
-        Ir: 1,
-      })),
-      logs: { stdout: '', stderr: '' },
-    };
+  const benchmarks = Array.from({ length: n }, (_, i) => {
+    const ir = Math.round((1000 + i) * scale);
+    return benchmarkResult(
+      `benchmark-with-a-rather-long-descriptive-name-number-${i}`,
+      { Ir: ir },
+      {
+        processes: [],
+        functions: Array.from({ length: 5 }, (_, f) => ({
+          fn: `namespace::Class<T>::function_${f}(int, char const*)`,
+          file: `/src/file_${f}.cc`,
+          estimatedCycles: ir / (f + 2),
+          Ir: 1,
+        })),
+      },
+    );
   });
-  return {
-    schemaVersion: 1,
-    tool: 'cg-bench',
-    createdAt: '',
-    configHash: '0'.repeat(64),
-    benchmarks,
-    environment: {
-      cgBench: '0',
-      valgrind: '3.24.0',
-      glibc: '2.41',
-      os: null,
-      arch: 'x86_64',
-      python: null,
-      cpu: { hwcaps: null, vendor: null, brand: null, features: [] },
-      workspace: '/work',
-      cache: DEFAULT_CACHE,
-      weights: DEFAULT_WEIGHTS,
-      image: { ref: null, digest: null },
-    },
-  };
+  return resultsOf(benchmarks, { environment: ENV });
 }
 
 test('a report too large for a comment loses its details first, then lines, and keeps its marker', () => {

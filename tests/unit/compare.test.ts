@@ -2,53 +2,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baselineProblem, compareResults } from '../../src/compare/compare.ts';
 import { headline } from '../../src/report/headline.ts';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
-import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+import { DEFAULT_CACHE } from '../../src/config/types.ts';
+import type { BenchmarkResult } from '../../src/results/types.ts';
+import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
-const ENV: Environment = {
-  cgBench: '0.0.0',
-  valgrind: '3.24.0',
-  glibc: '2.41',
-  os: 'Debian GNU/Linux 13 (trixie)',
-  arch: 'x86_64',
-  python: '3.13.5',
-  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work',
-  cache: DEFAULT_CACHE,
-  weights: DEFAULT_WEIGHTS,
-  image: { ref: null, digest: null },
-};
-
-function bench(name: string, ir: number, extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
-  const events = { ...zeroEvents(), Ir: ir };
-  return {
-    name,
-    command: 'x',
-    cwd: '.',
-    instrument: 'whole',
-    thresholdPercent: 1,
-    status: 'ok',
-    exitCode: 0,
-    signal: null,
-    wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
-    events,
-    hits: hitsFromEvents(events),
-    processes: [],
-    functions: [{ fn: 'main', file: 'a.c', estimatedCycles: ir, Ir: ir }],
-    logs: { stdout: '', stderr: '' },
-    ...extra,
-  };
-}
-
-function results(benchmarks: BenchmarkResult[], environment: Environment = ENV): Results {
-  return { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment, benchmarks };
-}
+/** Ir alone, no process records, and one function, main, that costs it all. */
+const bench = (name: string, ir: number, extra: Partial<BenchmarkResult> = {}): BenchmarkResult =>
+  benchmarkResult(name, { Ir: ir }, { processes: [], functions: [{ fn: 'main', file: 'a.c', estimatedCycles: ir, Ir: ir }], ...extra });
 
 test("verdicts against each benchmark's threshold", () => {
-  const base = results([bench('up', 1000), bench('down', 1000), bench('small', 1000), bench('same', 1000), bench('gone', 5), bench('broke', 10)]);
-  const head = results([
+  const base = resultsOf([bench('up', 1000), bench('down', 1000), bench('small', 1000), bench('same', 1000), bench('gone', 5), bench('broke', 10)]);
+  const head = resultsOf([
     bench('up', 1020),
     bench('down', 900),
     bench('small', 1005),
@@ -65,7 +29,7 @@ test("verdicts against each benchmark's threshold", () => {
 });
 
 test('a different userland makes the comparison not comparable and says what differs', () => {
-  const c = compareResults(results([bench('a', 1)]), results([bench('a', 2)], { ...ENV, glibc: '2.42', workspace: '/builds/x' }));
+  const c = compareResults(resultsOf([bench('a', 1)]), resultsOf([bench('a', 2)], { environment: { ...TEST_ENV, glibc: '2.42', workspace: '/builds/x' } }));
   assert.equal(c.comparable, false);
   assert.deepEqual(c.differences, ['glibc: 2.41 → 2.42', 'workspace path: /work → /builds/x']);
   assert.equal(c.benchmarks[0]!.verdict, 'not-comparable');
@@ -73,10 +37,13 @@ test('a different userland makes the comparison not comparable and says what dif
 
 test('a different geometry or weights is refused', () => {
   assert.throws(
-    () => compareResults(results([]), results([], { ...ENV, weights: { l1: 1, ll: 10, ram: 100 } })),
+    () => compareResults(resultsOf([]), resultsOf([], { environment: { ...TEST_ENV, weights: { l1: 1, ll: 10, ram: 100 } } })),
     /cannot compare: .*weights l1=1 ll=5 ram=35.*weights l1=1 ll=10 ram=100/,
   );
-  assert.throws(() => compareResults(results([]), results([], { ...ENV, cache: { ...DEFAULT_CACHE, LL: '4194304,16,64' } })), /cannot compare/);
+  assert.throws(
+    () => compareResults(resultsOf([]), resultsOf([], { environment: { ...TEST_ENV, cache: { ...DEFAULT_CACHE, LL: '4194304,16,64' } } })),
+    /cannot compare/,
+  );
 });
 
 test('a function whose own cost did not move is never reported, even when the recorded share drops it on one side', () => {
@@ -84,7 +51,7 @@ test('a function whose own cost did not move is never reported, even when the re
   const fixed = { fn: 'fixed', file: 'f.c', estimatedCycles: 1_005_000, Ir: 1_005_000 };
   const base = bench('b', 1_000_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 998_995_000, Ir: 0 }, fixed] });
   const head = bench('b', 1_010_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 1_008_995_000, Ir: 0 }] });
-  const c = compareResults(results([base]), results([head]));
+  const c = compareResults(resultsOf([base]), resultsOf([head]));
   assert.deepEqual(
     c.benchmarks[0]!.functions.map((f) => f.fn),
     ['work'],
@@ -95,14 +62,14 @@ test('a function whose own cost did not move is never reported, even when the re
 test('a function that fell below the recorded share is reported with the change that is certain', () => {
   const base = bench('b', 1_000_000_000, { functions: [{ fn: 'shrunk', file: 's.c', estimatedCycles: 5_000_000, Ir: 0 }] });
   const head = bench('b', 1_001_000_000, { functions: [] });
-  const [f] = compareResults(results([base]), results([head])).benchmarks[0]!.functions;
+  const [f] = compareResults(resultsOf([base]), resultsOf([head])).benchmarks[0]!.functions;
   // Unrecorded in head: it costs at most 0.1 % of 1,001,000,000 = 1,001,000, so it fell by at least 3,999,000.
   assert.deepEqual(f, { fn: 'shrunk', file: 's.c', base: 5_000_000, head: null, change: -3_999_000, unrecordedAtMost: 1_001_000 });
 });
 
 test('with --filter, the baseline\'s benchmarks that were not selected are left out, not "removed"', () => {
-  const base = results([bench('parse', 1000), bench('sort', 1000), bench('gone', 1000)]);
-  const head = results([bench('parse', 1000)]);
+  const base = resultsOf([bench('parse', 1000), bench('sort', 1000), bench('gone', 1000)]);
+  const head = resultsOf([bench('parse', 1000)]);
   const c = compareResults(base, head, { selected: (name) => name === 'parse' || name === 'gone' });
   assert.deepEqual(
     c.benchmarks.map((b) => [b.name, b.verdict]),
@@ -116,7 +83,7 @@ test('with --filter, the baseline\'s benchmarks that were not selected are left 
 test('a benchmark measured under another seal is not comparable, naming each part that differs; results without a seal compare as before', () => {
   const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
   const verdict = (base: Partial<BenchmarkResult>, head: Partial<BenchmarkResult>) =>
-    compareResults(results([bench('a', 1000, base)]), results([bench('a', 1100, head)])).benchmarks[0]!;
+    compareResults(resultsOf([bench('a', 1000, base)]), resultsOf([bench('a', 1100, head)])).benchmarks[0]!;
   const weaker = verdict({ seal: sealed }, { seal: { ...sealed, pids: 'host', entropy: 'os' } });
   assert.equal(weaker.verdict, 'not-comparable', 'a 10 % rise under another seal is not a regression');
   assert.equal(weaker.notComparable, "ran under another seal: pid namespace: its own → none (the machine's pids); entropy: fixed → the system's");
@@ -147,20 +114,20 @@ test('a benchmark measured under another seal is not comparable, naming each par
 
 test('a stored baseline measured under another seal cannot stand in for the base commit measured now', () => {
   const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
-  assert.equal(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: sealed })])), undefined);
+  assert.equal(baselineProblem(resultsOf([bench('a', 1, { seal: sealed })]), resultsOf([bench('a', 1, { seal: sealed })])), undefined);
   assert.equal(
-    baselineProblem(results([bench('a', 1)]), results([bench('a', 1, { seal: sealed })])),
+    baselineProblem(resultsOf([bench('a', 1)]), resultsOf([bench('a', 1, { seal: sealed })])),
     'a: ran under another seal: the baseline records none (measured by a cg-bench before seals were recorded)',
   );
   assert.match(
-    baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '',
+    baselineProblem(resultsOf([bench('a', 1, { seal: sealed })]), resultsOf([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '',
     /^a: ran under another seal: entropy: fixed → the system's$/,
   );
 });
 
 test('the headline counts benchmarks that are not comparable: one on other device numbers is never left out of "N unchanged"', () => {
   const python = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed', pythonResets: true, devices: '/ 40, cwd 2049' } as const;
-  const base = results([bench('c', 1000), bench('py', 1000, { seal: python })]);
-  const head = results([bench('c', 1000), bench('py', 1000, { seal: { ...python, devices: '/ 45, cwd 2049' } })]);
+  const base = resultsOf([bench('c', 1000), bench('py', 1000, { seal: python })]);
+  const head = resultsOf([bench('c', 1000), bench('py', 1000, { seal: { ...python, devices: '/ 45, cwd 2049' } })]);
   assert.equal(headline(head, compareResults(base, head)), '1 not comparable, 1 unchanged');
 });

@@ -3,10 +3,9 @@
 // says the file is the fork's run's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { quietActionIO } from '../action-io.ts';
+import { forkGitHubApi, quietActionIO } from '../action-io.ts';
 import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
-import type { GitHubApi } from '../../src/github/api.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import { freshDirectoryWriter, tempDir } from '../helpers.ts';
@@ -25,14 +24,7 @@ test("the fork report job links the flame graph the artifact names to the fork's
     base,
   );
   const comments: string[] = [];
-  const api: GitHubApi = {
-    mergeBase: async () => '',
-    findComment: async () => undefined,
-    createComment: async (_n, body) => (comments.push(body), { id: 1, url: 'u' }),
-    updateComment: async () => ({ id: 1, url: 'u' }),
-    setStatus: async () => {},
-    pullRequestHead: async () => ({ sha: SHA, repository: 'fork/r', branch: 'topic' }),
-  };
+  const api = forkGitHubApi(SHA, comments);
   const inputs = readInputs((n) => ({ mode: 'report', 'artifact-dir': dir, 'github-token': 'ghs_x', comment: 'always' })[n] ?? '');
   const trigger = { kind: 'workflow_run' as const, headSha: SHA, headRepository: 'fork/r', headBranch: 'topic', runId: 99, pullNumbers: [5] };
   await runReportJob(forkReportJob({ io: quietActionIO(), env: { GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '100' }, inputs, api }, trigger));

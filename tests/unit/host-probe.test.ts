@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { environmentDifferences } from '../../src/compare/compare.ts';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { parseLoaderDiagnostics } from '../../src/results/host-probe.ts';
 import type { Environment } from '../../src/results/types.ts';
+import { TEST_ENV } from '../results-fixtures.ts';
+
+/** The environment the tests below vary: no Python, a CPU not decoded. */
+const ENV: Environment = { ...TEST_ENV, cgBench: '0', os: 'x', python: null, cpu: { hwcaps: null, vendor: null, brand: null, features: [] } };
 
 const DIAGNOSTICS = [
   'dl_platform="haswell"',
@@ -29,20 +32,7 @@ test("the loader's dispatch state: x86 lines hashed, auxv types without their va
 
 test('a host with another CPU list, auxiliary vector or dispatch is not comparable, and says which', () => {
   const host = { dispatch: 'a', platform: 'haswell', hwcapsActive: '0x6', auxvTypes: '0x21,0x10', cpusOnline: '0-1', cpusPossible: '0-1', affinity: 2 };
-  const env: Environment = {
-    cgBench: '0',
-    valgrind: '3.24.0',
-    glibc: '2.41',
-    os: 'x',
-    arch: 'x86_64',
-    python: null,
-    cpu: { hwcaps: null, vendor: null, brand: null, features: [] },
-    workspace: '/work',
-    cache: DEFAULT_CACHE,
-    weights: DEFAULT_WEIGHTS,
-    image: { ref: null, digest: null },
-    host,
-  };
+  const env: Environment = { ...ENV, host };
   assert.deepEqual(environmentDifferences(env, { ...env, host: { ...host, cpusOnline: '0-3', affinity: 4, auxvTypes: '0x21,0x10,0x1a' } }), [
     'auxiliary vector entry types: 0x21,0x10 → 0x21,0x10,0x1a',
     'online CPUs: 0-1 → 0-3',
@@ -60,19 +50,7 @@ test('a host without AVX2 is named in words, first, on whichever side it is', ()
     features: ['avx', 'avx2', 'f16c'],
   };
   const sandy = { hwcaps: 'amd64-cx16-rdtscp-sse3-ssse3-avx', vendor: 'GenuineIntel', brand: 'Intel(R) Core(TM) i5-2300 CPU @ 2.80GHz', features: ['avx'] };
-  const env: Environment = {
-    cgBench: '0',
-    valgrind: '3.24.0',
-    glibc: '2.41',
-    os: 'x',
-    arch: 'x86_64',
-    python: null,
-    cpu: haswell,
-    workspace: '/work',
-    cache: DEFAULT_CACHE,
-    weights: DEFAULT_WEIGHTS,
-    image: { ref: null, digest: null },
-  };
+  const env: Environment = { ...ENV, cpu: haswell };
   const head = environmentDifferences(env, { ...env, cpu: sandy });
   assert.equal(
     head[0],

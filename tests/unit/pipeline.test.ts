@@ -16,7 +16,7 @@ import { renderMarkdown } from '../../src/report/markdown.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
 import type { ExportFormat } from '../../src/report/index.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
-import { git, tempDir } from '../helpers.ts';
+import { committedProject, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Environment = TEST_ENV): Results {
@@ -24,14 +24,7 @@ function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Enviro
 }
 
 /** A repository with cg-bench.yml at one commit: the baseline commit. */
-function repository(config = 'benchmarks:\n  - name: loop\n    run: [./x]\n'): { root: string; sha: string } {
-  const root = tempDir('cg-bench-pipeline-');
-  git(root, 'init', '-q');
-  writeFileSync(join(root, 'cg-bench.yml'), config);
-  git(root, 'add', '.');
-  git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base');
-  return { root, sha: git(root, 'rev-parse', 'HEAD').trim() };
-}
+const repository = (config = 'benchmarks:\n  - name: loop\n    run: [./x]\n') => committedProject(config, 'cg-bench-pipeline-');
 
 /** Measures `head` for the first checkout and `base` for any other, recording the checkouts and filters. */
 function fakeMeasurer(

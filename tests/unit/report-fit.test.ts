@@ -2,8 +2,7 @@
 // that nothing a reviewer must see is hidden: regressions and failures first, the footer always, and
 // a line that says how many rows were left out and where the whole report is.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { quietActionIO } from '../action-io.ts';
 import type { Report } from '../../src/ci/types.ts';
 import { compareResults } from '../../src/compare/compare.ts';
@@ -18,19 +17,8 @@ import { utf8Bytes } from '../../src/report/fit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import type { ReportInput } from '../../src/report/types.ts';
 import type { BenchmarkResult, FunctionResult } from '../../src/results/types.ts';
-import { tempDir as newTempDir } from '../helpers.ts';
+import { tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
-
-/** Temporary directories, removed when the file's tests end. */
-const made: string[] = [];
-const tempDir = (prefix?: string) => {
-  const dir = newTempDir(prefix);
-  made.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
 
 const N = 2_000;
 const REGRESSIONS = 25;

@@ -5,14 +5,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { quietActionIO } from '../action-io.ts';
+import { forkGitHubApi, quietActionIO } from '../action-io.ts';
 import { runMerge } from '../../src/ci/pipeline.ts';
 import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import type { CiAdapter, Report, ReportJobAdapter } from '../../src/ci/types.ts';
 import { DEFAULT_CACHE } from '../../src/config/types.ts';
-import type { GitHubApi } from '../../src/github/api.ts';
 import { gitHubAdapter } from '../../src/github/adapter.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
@@ -105,14 +104,7 @@ test("a fork's artifact whose baseline is in another unit is reported with no co
   const warnings: string[] = [];
   const failures: string[] = [];
   const summaries: string[] = [];
-  const api: GitHubApi = {
-    mergeBase: async () => '',
-    findComment: async () => undefined,
-    createComment: async (_n, body) => (comments.push(body), { id: 1, url: 'u' }),
-    updateComment: async () => ({ id: 1, url: 'u' }),
-    setStatus: async () => {},
-    pullRequestHead: async () => ({ sha: SHA, repository: 'fork/r', branch: 'topic' }),
-  };
+  const api = forkGitHubApi(SHA, comments);
   const io = quietActionIO({
     warning: (m) => void warnings.push(m),
     setFailed: (m) => void failures.push(m),

@@ -4,12 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
-import { quietActionIO } from '../action-io.ts';
+import { test } from 'node:test';
+import { forkGitHubApi, quietActionIO } from '../action-io.ts';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
-import type { GitHubApi } from '../../src/github/api.ts';
 import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
@@ -23,19 +21,8 @@ import { readJob } from '../../src/gitlab/job.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import { jobsLine, regressedMessage } from '../../src/report/headline.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
-import { freshDirectoryWriter, ROOT, tempDir as newTempDir } from '../helpers.ts';
+import { freshDirectoryWriter, ROOT, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
-
-/** Temporary directories, removed when the file's tests end. */
-const made: string[] = [];
-const tempDir = (prefix?: string) => {
-  const dir = newTempDir(prefix);
-  made.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const base = resultsOf([benchmarkResult('parse', { Ir: 1000 }), benchmarkResult('render', { Ir: 1000 })]);
@@ -133,14 +120,7 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
   writeReportHandOver(freshDirectoryWriter(dir), { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, base);
   const statuses: { state: string; description: string; context: string }[] = [];
   const comments: string[] = [];
-  const api: GitHubApi = {
-    mergeBase: async () => '',
-    findComment: async () => undefined,
-    createComment: async (_n, body) => (comments.push(body), { id: 1, url: 'u' }),
-    updateComment: async () => ({ id: 1, url: 'u' }),
-    setStatus: async (_sha, s) => void statuses.push(s),
-    pullRequestHead: async () => ({ sha: SHA, repository: 'fork/r', branch: 'topic' }),
-  };
+  const api = forkGitHubApi(SHA, comments, statuses);
   for (const failOnRegression of [false, true]) {
     statuses.length = 0;
     const failures: string[] = [];

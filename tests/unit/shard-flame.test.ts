@@ -15,7 +15,7 @@ import { commentMarker } from '../../src/publish/sticky.ts';
 import type { Results } from '../../src/results/types.ts';
 import { slugify } from '../../src/run/slug.ts';
 import { namesInShard } from '../../src/shard/plan.ts';
-import { git, tempDir } from '../helpers.ts';
+import { committedProject, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const NAMES = ['loop', 'steady', 'sorted'];
@@ -23,14 +23,7 @@ const CONFIG = `benchmarks:\n${NAMES.map((n) => `  - name: ${n}\n    run: [./${n
 /** The head makes `loop` and `sorted` costlier (in their leaf); `steady` is the same on both sides. */
 const cost = (name: string, head: boolean) => (head && name !== 'steady' ? (name === 'loop' ? 200 : 150) : 100);
 
-function repository(): { root: string; sha: string } {
-  const root = tempDir('cg-bench-shard-flame-');
-  git(root, 'init', '-q');
-  writeFileSync(join(root, 'cg-bench.yml'), CONFIG);
-  git(root, 'add', '.');
-  git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base');
-  return { root, sha: git(root, 'rev-parse', 'HEAD').trim() };
-}
+const repository = () => committedProject(CONFIG, 'cg-bench-shard-flame-');
 
 function side(head: boolean, names: readonly string[], shard?: { index: number; count: number }): Results {
   // Its functions as Cachegrind saw them: main, the leaf, a helper (the call tree's frames, below).

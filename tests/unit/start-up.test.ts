@@ -9,29 +9,35 @@ import { spawnSync } from 'node:child_process';
 import { Ajv } from 'ajv';
 import { ROOT } from '../helpers.ts';
 
-test('no schema is compiled at import time, nor to read a configuration', async () => {
+/** Counts the schemas Ajv compiles from now until restore(). */
+function countCompiles(): { count: () => number; restore: () => void } {
   let compiled = 0;
   const compile = Ajv.prototype.compile;
   Ajv.prototype.compile = function (this: Ajv, ...args: Parameters<Ajv['compile']>) {
     compiled++;
     return compile.apply(this, args);
   } as Ajv['compile'];
+  return { count: () => compiled, restore: () => void (Ajv.prototype.compile = compile) };
+}
+
+test('no schema is compiled at import time, nor to read a configuration', async () => {
+  const compiles = countCompiles();
   try {
     const { loadConfig } = await import('../../src/config/load.ts');
     await import('../../src/results/io.ts');
     await import('../../src/cli/main.ts');
-    assert.equal(compiled, 0, 'a schema was compiled at import time');
+    assert.equal(compiles.count(), 0, 'a schema was compiled at import time');
     const dir = mkdtempSync(join(tmpdir(), 'cg-bench-start-up-'));
     try {
       writeFileSync(join(dir, 'cg-bench.yml'), 'benchmarks:\n  - name: a\n    run: ["true"]\n');
       loadConfig(join(dir, 'cg-bench.yml'));
       loadConfig(join(dir, 'cg-bench.yml'));
-      assert.equal(compiled, 0);
+      assert.equal(compiles.count(), 0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   } finally {
-    Ajv.prototype.compile = compile;
+    compiles.restore();
   }
 });
 
@@ -107,12 +113,7 @@ test('the generated results validators are in step with schemas/results.schema.j
 
 test('a run into an --out that holds results reads the earlier wall times without compiling the results schema', async () => {
   const { readWallTimes } = await import('../../src/results/io.ts');
-  let compiled = 0;
-  const compile = Ajv.prototype.compile;
-  Ajv.prototype.compile = function (this: Ajv, ...args: Parameters<Ajv['compile']>) {
-    compiled++;
-    return compile.apply(this, args);
-  } as Ajv['compile'];
+  const compiles = countCompiles();
   const dir = mkdtempSync(join(tmpdir(), 'cg-bench-start-up-'));
   try {
     const file = join(dir, 'results.json');
@@ -124,9 +125,9 @@ test('a run into an --out that holds results reads the earlier wall times withou
     writeFileSync(file, '{ not json');
     assert.equal(readWallTimes(file).size, 0);
     assert.equal(readWallTimes(join(dir, 'missing.json')).size, 0);
-    assert.equal(compiled, 0);
+    assert.equal(compiles.count(), 0);
   } finally {
-    Ajv.prototype.compile = compile;
+    compiles.restore();
     rmSync(dir, { recursive: true, force: true });
   }
 });
