@@ -47453,7 +47453,16 @@ function blanksTrimmed(run) {
 
 // src/run/benchmark.ts
 import { mkdirSync as mkdirSync6, readdirSync as readdirSync10, rmSync as rmSync8 } from "node:fs";
-import { constants as constants7 } from "node:os";
+
+// src/run/status-hint.ts
+import { constants as constants6 } from "node:os";
+function statusHint(code) {
+  if (code === 127) return " (command not found?)";
+  const signal = code !== null && code > 128 ? Object.entries(constants6.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  return signal ? ` (a process was killed by ${signal}?)` : "";
+}
+
+// src/run/benchmark.ts
 import { join as join27, relative as relative7 } from "node:path";
 
 // src/run/gzip.ts
@@ -49095,11 +49104,11 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants6, openSync as openSync6, readSync as readSync3, closeSync as closeSync7 } from "node:fs";
+import { accessSync, constants as constants7, openSync as openSync6, readSync as readSync3, closeSync as closeSync7 } from "node:fs";
 import { delimiter as delimiter3, dirname as dirname11, join as join20 } from "node:path";
 function isExecutable(path12) {
   try {
-    accessSync(path12, constants6.X_OK);
+    accessSync(path12, constants7.X_OK);
     return true;
   } catch {
     return false;
@@ -49799,11 +49808,6 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/benchmark.ts
-function statusHint(code) {
-  if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants7.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
-  return signal ? ` (a process was killed by ${signal}?)` : "";
-}
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join27(ctx.benchmarksDir, slug);
   rmSync8(dir, { recursive: true, force: true });
@@ -53687,7 +53691,7 @@ function timedOut(command) {
 }
 function fail2(command, status, signal) {
   throw new CgBenchError(
-    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`,
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${statusHint(status)}`} while timed; a timed benchmark must succeed every run`,
     ExitCode2.benchmarkFailed
   );
 }
@@ -53988,6 +53992,7 @@ async function runPaired(executor, base, head2, options) {
 
 // src/stopwatch/suite.ts
 var WARMUPS = 3;
+var MIN_PAIRS = 10;
 function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
@@ -54026,14 +54031,19 @@ async function timeSuite(options) {
     );
   }
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
-  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length)
-    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  for (const t of timed.filter(isNew))
+    options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
   mkdirSync11(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
-    return await timeHeld(options, timed, { path: out.path, real });
+    const outcome2 = await timeHeld(
+      options,
+      timed.filter((t) => !isNew(t)),
+      { path: out.path, real }
+    );
+    return { ...outcome2, new: timed.filter(isNew).map((t) => t.name) };
   } finally {
     out.release();
   }
@@ -54059,22 +54069,35 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     timeoutMs: spec.timeoutMs
   });
   const results = [];
+  const failed = [];
   for (const spec of timed) {
     const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
-    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
-    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
-      budgetMs,
-      warmups: WARMUPS,
-      minPairs: 10,
-      maxPairs: 2e3,
-      onPair: (n) => {
-        endStrays(sandboxes.base);
-        endStrays(sandboxes.head);
-        if (n % 20 === 0) options.log(`  ${n} pairs`);
-      }
-    });
+    options.log(
+      `${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s, and at least ${MIN_PAIRS} pairs (${executor.controls.join(", ")})`
+    );
+    let samples;
+    try {
+      samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
+        budgetMs,
+        warmups: WARMUPS,
+        minPairs: MIN_PAIRS,
+        maxPairs: 2e3,
+        onPair: (n) => {
+          endStrays(sandboxes.base);
+          endStrays(sandboxes.head);
+          if (n % 20 === 0) options.log(`  ${n} pairs`);
+        }
+      });
+    } catch (error2) {
+      if (!(error2 instanceof CgBenchError) || error2.exitCode !== ExitCode2.benchmarkFailed) throw error2;
+      endStrays(sandboxes.base);
+      endStrays(sandboxes.head);
+      failed.push({ name: spec.name, message: error2.message });
+      options.log(`\u2717 ${escapeTerminal(spec.name)}: ${error2.message}`);
+      continue;
+    }
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
     const estimate = pairedEstimate(
       samples.base.map((s) => s.value),
@@ -54106,11 +54129,11 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
   }
   writeFileAtomic(
     join34(held2.path, PAIRED_FILE),
-    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
     held2.real
   );
-  return results;
+  return { timed: results, failed };
 }
 var PAIRED_FILE = "paired.json";
 
@@ -54215,12 +54238,19 @@ var OUT = "/cg-bench-out";
 var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
+function parseFailures(value, file) {
+  if (value === void 0) return [];
+  const valid = (f) => typeof f === "object" && f !== null && typeof f.name === "string" && typeof f.message === "string" && f.name.length <= 1024 && f.message.length <= 16 * 1024;
+  if (!Array.isArray(value) || value.length > 1e4 || !value.every(valid))
+    throw new CgBenchError(`${file}: "failed" is not a list of benchmark names and messages`);
+  return value.map(({ name, message }) => ({ name, message }));
+}
 function readPaired(outDir) {
   const file = join35(outDir, PAIRED_FILE);
   if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
-    return { timed: parseTimed(data.timed, file) };
+    return { timed: parseTimed(data.timed, file), failed: parseFailures(data.failed, file) };
   } catch (error2) {
     return { error: errorMessage(error2) };
   }
@@ -54349,7 +54379,7 @@ function containerMeasurer(options) {
         asksForNetwork(resolve8(headCheckout, config))
       );
       removeLinks(outDir);
-      if (r.code !== ExitCode2.ok) return { error: lastLines2(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
+      if (r.code !== ExitCode2.ok && r.code !== ExitCode2.benchmarkFailed) return { error: lastLines2(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
       return readPaired(outDir);
     }
   };
@@ -54406,7 +54436,7 @@ function inImageMeasurer(options) {
       try {
         const head2 = absolutePath(join35(sides.head, config), "configuration");
         const base = absolutePath(join35(sides.base, config), "configuration");
-        const timed = await timeSuite({
+        const outcome2 = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
           outDir: absolutePath(outDir, "output directory"),
@@ -54414,7 +54444,7 @@ function inImageMeasurer(options) {
           progress: lineProgress((t) => options.log(t.trimEnd())),
           log: options.log
         });
-        return { timed };
+        return { timed: outcome2.timed, failed: outcome2.failed };
       } catch (error2) {
         return { error: errorMessage(error2) };
       }
@@ -55237,6 +55267,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head2;
     }
+    if (m.failed.length)
+      ci.log.warning(
+        `${m.failed.length} timed benchmark(s) failed and are not in the report (the others are): ${m.failed.map((f) => `${f.name}: ${f.message}`).join("; ")}`
+      );
     return { ...head2, timed: m.timed };
   } catch (error2) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error2)}`);

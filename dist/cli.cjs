@@ -17557,7 +17557,16 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 
 // src/run/benchmark.ts
 var import_node_fs30 = require("node:fs");
-var import_node_os8 = require("node:os");
+
+// src/run/status-hint.ts
+var import_node_os5 = require("node:os");
+function statusHint(code) {
+  if (code === 127) return " (command not found?)";
+  const signal = code !== null && code > 128 ? Object.entries(import_node_os5.constants.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  return signal ? ` (a process was killed by ${signal}?)` : "";
+}
+
+// src/run/benchmark.ts
 var import_node_path29 = require("node:path");
 
 // src/run/gzip.ts
@@ -18021,7 +18030,7 @@ function isPlainFile(path) {
 
 // src/untrusted/sandbox.ts
 var import_node_fs22 = require("node:fs");
-var import_node_os7 = require("node:os");
+var import_node_os8 = require("node:os");
 var import_node_path19 = require("node:path");
 
 // src/util/fixed-hostname.ts
@@ -18094,7 +18103,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
 // src/untrusted/kept-probes.ts
 var import_node_crypto7 = require("node:crypto");
 var import_node_fs18 = require("node:fs");
-var import_node_os5 = require("node:os");
+var import_node_os6 = require("node:os");
 var USERNS_SETTINGS = [
   "/proc/sys/user/max_user_namespaces",
   "/proc/sys/kernel/unprivileged_userns_clone",
@@ -18112,8 +18121,8 @@ function machineIdentity(env2) {
   machinePart ??= JSON.stringify({
     format: 1,
     cgBench: VERSION,
-    arch: (0, import_node_os5.machine)(),
-    kernel: `${(0, import_node_os5.release)()} ${(0, import_node_os5.version)()}`,
+    arch: (0, import_node_os6.machine)(),
+    kernel: `${(0, import_node_os6.release)()} ${(0, import_node_os6.version)()}`,
     ids: `${process.getuid?.()}:${process.getgid?.()}`,
     namespaces: ["user", "mnt", "pid"].map((ns) => readOrNull(() => (0, import_node_fs18.readlinkSync)(`/proc/self/ns/${ns}`))),
     settings: USERNS_SETTINGS.map((file) => readOrNull(() => (0, import_node_fs18.readFileSync)(file, "utf8").trim())),
@@ -18175,7 +18184,7 @@ var import_node_path17 = require("node:path");
 
 // src/untrusted/view.ts
 var import_node_fs19 = require("node:fs");
-var import_node_os6 = require("node:os");
+var import_node_os7 = require("node:os");
 var import_node_path16 = require("node:path");
 
 // src/untrusted/entropy-seal.ts
@@ -18192,7 +18201,7 @@ function sealFilesOnce() {
   const entropy = (0, import_node_path16.join)(dir, "entropy");
   (0, import_node_fs19.writeFileSync)(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
-  if ((0, import_node_os6.arch)() === "x64") {
+  if ((0, import_node_os7.arch)() === "x64") {
     entropySeal = (0, import_node_path16.join)(dir, "entropy-seal");
     (0, import_node_fs19.writeFileSync)(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
@@ -18660,7 +18669,7 @@ function makeSandbox(options) {
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
-  const namedAlready = (options.machineHostname ?? (0, import_node_os7.hostname)()) === FIXED_HOSTNAME;
+  const namedAlready = (options.machineHostname ?? (0, import_node_os8.hostname)()) === FIXED_HOSTNAME;
   const tries = options.network ? [[false, true]] : [
     [true, true],
     [true, false]
@@ -19535,11 +19544,6 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/benchmark.ts
-function statusHint(code) {
-  if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(import_node_os8.constants.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
-  return signal ? ` (a process was killed by ${signal}?)` : "";
-}
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = (0, import_node_path29.join)(ctx.benchmarksDir, slug);
   (0, import_node_fs30.rmSync)(dir, { recursive: true, force: true });
@@ -22693,7 +22697,7 @@ function timedOut(command) {
 }
 function fail2(command, status, signal) {
   throw new CgBenchError(
-    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`,
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${statusHint(status)}`} while timed; a timed benchmark must succeed every run`,
     ExitCode.benchmarkFailed
   );
 }
@@ -22995,6 +22999,7 @@ async function runPaired(executor, base, head2, options) {
 // src/stopwatch/suite.ts
 var COUNTERS_FALLBACKS = ["fail", "cputime", "wallclock"];
 var WARMUPS = 3;
+var MIN_PAIRS = 10;
 function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
@@ -23033,14 +23038,19 @@ async function timeSuite(options) {
     );
   }
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
-  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length)
-    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  for (const t of timed.filter(isNew))
+    options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
   (0, import_node_fs42.mkdirSync)(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
-    return await timeHeld(options, timed, { path: out.path, real });
+    const outcome2 = await timeHeld(
+      options,
+      timed.filter((t) => !isNew(t)),
+      { path: out.path, real }
+    );
+    return { ...outcome2, new: timed.filter(isNew).map((t) => t.name) };
   } finally {
     out.release();
   }
@@ -23066,22 +23076,35 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     timeoutMs: spec.timeoutMs
   });
   const results = [];
+  const failed = [];
   for (const spec of timed) {
     const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
-    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
-    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
-      budgetMs,
-      warmups: WARMUPS,
-      minPairs: 10,
-      maxPairs: 2e3,
-      onPair: (n) => {
-        endStrays(sandboxes.base);
-        endStrays(sandboxes.head);
-        if (n % 20 === 0) options.log(`  ${n} pairs`);
-      }
-    });
+    options.log(
+      `${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s, and at least ${MIN_PAIRS} pairs (${executor.controls.join(", ")})`
+    );
+    let samples;
+    try {
+      samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
+        budgetMs,
+        warmups: WARMUPS,
+        minPairs: MIN_PAIRS,
+        maxPairs: 2e3,
+        onPair: (n) => {
+          endStrays(sandboxes.base);
+          endStrays(sandboxes.head);
+          if (n % 20 === 0) options.log(`  ${n} pairs`);
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof CgBenchError) || error.exitCode !== ExitCode.benchmarkFailed) throw error;
+      endStrays(sandboxes.base);
+      endStrays(sandboxes.head);
+      failed.push({ name: spec.name, message: error.message });
+      options.log(`\u2717 ${escapeTerminal(spec.name)}: ${error.message}`);
+      continue;
+    }
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
     const estimate = pairedEstimate(
       samples.base.map((s) => s.value),
@@ -23113,11 +23136,11 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
   }
   writeFileAtomic(
     (0, import_node_path39.join)(held2.path, PAIRED_FILE),
-    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
     held2.real
   );
-  return results;
+  return { timed: results, failed };
 }
 var PAIRED_FILE = "paired.json";
 
@@ -23173,7 +23196,7 @@ async function paired(args, io) {
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), (0, import_node_path40.relative)(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
-  const results = await timeSuite({
+  const outcome2 = await timeSuite({
     head: { config: head2, file: paths.config },
     base: { config: base, file: baseConfigPath },
     outDir: out,
@@ -23185,6 +23208,7 @@ async function paired(args, io) {
     log: (line) => io.stderr.write(`${line}
 `)
   });
+  const results = outcome2.timed;
   const pairedFile = resolveFrom(out, PAIRED_FILE);
   if (resultsFile && before) {
     before.timed = [...(before.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
@@ -23198,6 +23222,14 @@ async function paired(args, io) {
   );
   io.stderr.write(`raw samples: ${shownPath(pairedFile)}${resultsFile ? ` and ${shownPath(resultsFile)}` : ""}
 `);
+  for (const failure2 of outcome2.failed) io.stderr.write(`${escapeTerminal(failure2.name)}: failed
+  ${failure2.message}
+`);
+  if (outcome2.failed.length) {
+    io.stderr.write(`${results.length} benchmark(s) timed, ${outcome2.failed.length} failed
+`);
+    return ExitCode.benchmarkFailed;
+  }
   return values["fail-on-regression"] === true && results.some((r) => r.verdict === "regression") ? ExitCode.regression : ExitCode.ok;
 }
 function parseBudget(text3) {

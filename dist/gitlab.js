@@ -15753,7 +15753,16 @@ function blanksTrimmed(run) {
 
 // src/run/benchmark.ts
 import { mkdirSync as mkdirSync6, readdirSync as readdirSync10, rmSync as rmSync8 } from "node:fs";
-import { constants as constants5 } from "node:os";
+
+// src/run/status-hint.ts
+import { constants as constants4 } from "node:os";
+function statusHint(code) {
+  if (code === 127) return " (command not found?)";
+  const signal = code !== null && code > 128 ? Object.entries(constants4.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  return signal ? ` (a process was killed by ${signal}?)` : "";
+}
+
+// src/run/benchmark.ts
 import { join as join25, relative as relative6 } from "node:path";
 
 // src/run/gzip.ts
@@ -17395,11 +17404,11 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants4, openSync as openSync6, readSync as readSync3, closeSync as closeSync7 } from "node:fs";
+import { accessSync, constants as constants5, openSync as openSync6, readSync as readSync3, closeSync as closeSync7 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname9, join as join18 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants4.X_OK);
+    accessSync(path, constants5.X_OK);
     return true;
   } catch {
     return false;
@@ -18099,11 +18108,6 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/benchmark.ts
-function statusHint(code) {
-  if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
-  return signal ? ` (a process was killed by ${signal}?)` : "";
-}
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join25(ctx.benchmarksDir, slug);
   rmSync8(dir, { recursive: true, force: true });
@@ -21986,7 +21990,7 @@ function timedOut(command) {
 }
 function fail2(command, status, signal) {
   throw new CgBenchError(
-    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`,
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${statusHint(status)}`} while timed; a timed benchmark must succeed every run`,
     ExitCode.benchmarkFailed
   );
 }
@@ -22287,6 +22291,7 @@ async function runPaired(executor, base, head2, options) {
 
 // src/stopwatch/suite.ts
 var WARMUPS = 3;
+var MIN_PAIRS = 10;
 function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
@@ -22325,14 +22330,19 @@ async function timeSuite(options) {
     );
   }
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
-  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length)
-    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  for (const t of timed.filter(isNew))
+    options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
   mkdirSync11(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
-    return await timeHeld(options, timed, { path: out.path, real });
+    const outcome2 = await timeHeld(
+      options,
+      timed.filter((t) => !isNew(t)),
+      { path: out.path, real }
+    );
+    return { ...outcome2, new: timed.filter(isNew).map((t) => t.name) };
   } finally {
     out.release();
   }
@@ -22358,22 +22368,35 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     timeoutMs: spec.timeoutMs
   });
   const results = [];
+  const failed = [];
   for (const spec of timed) {
     const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
-    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
-    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
-      budgetMs,
-      warmups: WARMUPS,
-      minPairs: 10,
-      maxPairs: 2e3,
-      onPair: (n) => {
-        endStrays(sandboxes.base);
-        endStrays(sandboxes.head);
-        if (n % 20 === 0) options.log(`  ${n} pairs`);
-      }
-    });
+    options.log(
+      `${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s, and at least ${MIN_PAIRS} pairs (${executor.controls.join(", ")})`
+    );
+    let samples;
+    try {
+      samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
+        budgetMs,
+        warmups: WARMUPS,
+        minPairs: MIN_PAIRS,
+        maxPairs: 2e3,
+        onPair: (n) => {
+          endStrays(sandboxes.base);
+          endStrays(sandboxes.head);
+          if (n % 20 === 0) options.log(`  ${n} pairs`);
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof CgBenchError) || error.exitCode !== ExitCode.benchmarkFailed) throw error;
+      endStrays(sandboxes.base);
+      endStrays(sandboxes.head);
+      failed.push({ name: spec.name, message: error.message });
+      options.log(`\u2717 ${escapeTerminal(spec.name)}: ${error.message}`);
+      continue;
+    }
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
     const estimate = pairedEstimate(
       samples.base.map((s) => s.value),
@@ -22405,11 +22428,11 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
   }
   writeFileAtomic(
     join32(held2.path, PAIRED_FILE),
-    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
     held2.real
   );
-  return results;
+  return { timed: results, failed };
 }
 var PAIRED_FILE = "paired.json";
 
@@ -22506,7 +22529,7 @@ function inImageMeasurer(options) {
       try {
         const head2 = absolutePath(join33(sides.head, config), "configuration");
         const base = absolutePath(join33(sides.base, config), "configuration");
-        const timed = await timeSuite({
+        const outcome2 = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
           outDir: absolutePath(outDir, "output directory"),
@@ -22514,7 +22537,7 @@ function inImageMeasurer(options) {
           progress: lineProgress((t) => options.log(t.trimEnd())),
           log: options.log
         });
-        return { timed };
+        return { timed: outcome2.timed, failed: outcome2.failed };
       } catch (error) {
         return { error: errorMessage(error) };
       }
@@ -23308,6 +23331,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head2;
     }
+    if (m.failed.length)
+      ci.log.warning(
+        `${m.failed.length} timed benchmark(s) failed and are not in the report (the others are): ${m.failed.map((f) => `${f.name}: ${f.message}`).join("; ")}`
+      );
     return { ...head2, timed: m.timed };
   } catch (error) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error)}`);

@@ -42,6 +42,10 @@ export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, loo
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
     }
+    if (m.failed.length)
+      ci.log.warning(
+        `${m.failed.length} timed benchmark(s) failed and are not in the report (the others are): ${m.failed.map((f) => `${f.name}: ${f.message}`).join('; ')}`,
+      );
     return { ...head, timed: m.timed };
   } catch (error) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error)}`);

@@ -4,6 +4,7 @@ import { loadConfig } from '../config/load.ts';
 import { MAX_BUDGET_MS } from '../config/types.ts';
 import { parseDuration } from '../config/values.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { escapeTerminal } from '../report/escape.ts';
 import { timedMarkdown, timedTerminalTable } from '../report/stopwatch.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import { COUNTERS_FALLBACKS, PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
@@ -53,7 +54,7 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]!), relative(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? '.cg-bench/paired');
-  const results = await timeSuite({
+  const outcome = await timeSuite({
     head: { config: head, file: paths.config },
     base: { config: base, file: baseConfigPath },
     outDir: out,
@@ -64,6 +65,7 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     progress: progressFor(io),
     log: (line) => io.stderr.write(`${line}\n`),
   });
+  const results = outcome.timed;
   const pairedFile = resolveFrom(out, PAIRED_FILE);
   if (resultsFile && before) {
     // Into the head's results.json (cg-bench run's), so its report and comment show them; a
@@ -79,6 +81,12 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
         : `${timedTerminalTable(results).join('\n')}\n`,
   );
   io.stderr.write(`raw samples: ${shownPath(pairedFile)}${resultsFile ? ` and ${shownPath(resultsFile)}` : ''}\n`);
+  // As `cg-bench run`: the others timed and reported, the failures said last, exit 3.
+  for (const failure of outcome.failed) io.stderr.write(`${escapeTerminal(failure.name)}: failed\n  ${failure.message}\n`);
+  if (outcome.failed.length) {
+    io.stderr.write(`${results.length} benchmark(s) timed, ${outcome.failed.length} failed\n`);
+    return ExitCode.benchmarkFailed;
+  }
   return values['fail-on-regression'] === true && results.some((r) => r.verdict === 'regression') ? ExitCode.regression : ExitCode.ok;
 }
 

@@ -8,7 +8,7 @@ import { collectEnvironment } from '../results/environment.ts';
 import { parseTimed, readResults, writeResults } from '../results/io.ts';
 import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results, TimedResult } from '../results/types.ts';
-import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
+import { PAIRED_FILE, type TimedFailure, timeSuite } from '../stopwatch/suite.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
@@ -46,8 +46,8 @@ export interface Measurer {
   timePaired(headCheckout: string, baseCheckout: string, config: string, outDir: string): Promise<TimedMeasurement>;
 }
 
-/** The timed benchmarks' results, or why there are none. */
-export type TimedMeasurement = { timed: TimedResult[]; error?: undefined } | { timed?: undefined; error: string };
+/** The timed benchmarks' results (and those that failed, the others timed all the same), or why there are none. */
+export type TimedMeasurement = { timed: TimedResult[]; failed: TimedFailure[]; error?: undefined } | { timed?: undefined; error: string };
 
 /** Where the base checkout is, next to the workspace, when both are timed in one container. */
 const BASE_WORKSPACE = '/work-base';
@@ -55,13 +55,28 @@ const BASE_WORKSPACE = '/work-base';
 /** In CI a runner without hardware counters times CPU time instead, and says so. */
 const CI_COUNTERS_FALLBACK = 'cputime';
 
+/** The failures paired.json names (the container could write it): names and messages, bounded; none when absent. */
+function parseFailures(value: unknown, file: string): TimedFailure[] {
+  if (value === undefined) return [];
+  const valid = (f: unknown): f is TimedFailure =>
+    typeof f === 'object' &&
+    f !== null &&
+    typeof (f as TimedFailure).name === 'string' &&
+    typeof (f as TimedFailure).message === 'string' &&
+    (f as TimedFailure).name.length <= 1024 &&
+    (f as TimedFailure).message.length <= 16 * 1024;
+  if (!Array.isArray(value) || value.length > 10_000 || !value.every(valid))
+    throw new CgBenchError(`${file}: "failed" is not a list of benchmark names and messages`);
+  return value.map(({ name, message }) => ({ name, message }));
+}
+
 /** paired.json, read back from a directory the benchmark's container could write: checked like results. */
 function readPaired(outDir: string): TimedMeasurement {
   const file = join(outDir, PAIRED_FILE);
   if (!existsSync(file)) return { error: 'cg-bench paired wrote no results' };
   try {
-    const data = JSON.parse(readTextBounded(file, 64 * MiB, 'paired results')) as { timed?: unknown };
-    return { timed: parseTimed(data.timed, file) };
+    const data = JSON.parse(readTextBounded(file, 64 * MiB, 'paired results')) as { timed?: unknown; failed?: unknown };
+    return { timed: parseTimed(data.timed, file), failed: parseFailures(data.failed, file) };
   } catch (error) {
     return { error: errorMessage(error) };
   }
@@ -239,7 +254,8 @@ export function containerMeasurer(options: {
         asksForNetwork(resolve(headCheckout, config)),
       );
       removeLinks(outDir);
-      if (r.code !== ExitCode.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
+      // Exit 3: some failed, the others were timed (paired.json names both).
+      if (r.code !== ExitCode.ok && r.code !== ExitCode.benchmarkFailed) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
       return readPaired(outDir);
     },
   };
@@ -305,7 +321,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
       try {
         const head = absolutePath(join(sides.head, config), 'configuration');
         const base = absolutePath(join(sides.base, config), 'configuration');
-        const timed = await timeSuite({
+        const outcome = await timeSuite({
           head: { config: loadConfig(head), file: head },
           base: { config: loadConfig(base), file: base },
           outDir: absolutePath(outDir, 'output directory'),
@@ -313,7 +329,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
           progress: lineProgress((t) => options.log(t.trimEnd())),
           log: options.log,
         });
-        return { timed };
+        return { timed: outcome.timed, failed: outcome.failed };
       } catch (error) {
         return { error: errorMessage(error) };
       }

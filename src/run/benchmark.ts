@@ -1,6 +1,6 @@
 import { commandArgv } from '../config/command.ts';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { constants } from 'node:os';
+import { statusHint } from './status-hint.ts';
 import { join, relative } from 'node:path';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
@@ -50,12 +50,6 @@ export interface RunContext {
 }
 
 /** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
-function statusHint(code: number | null): string {
-  if (code === 127) return ' (command not found?)';
-  const signal = code !== null && code > 128 ? Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
-  return signal ? ` (a process was killed by ${signal}?)` : '';
-}
-
 /** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
 export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext, job = 0): Promise<BenchmarkResult> {
   const dir = join(ctx.benchmarksDir, slug);

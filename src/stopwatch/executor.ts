@@ -7,6 +7,7 @@ import { Command } from '../untrusted/command.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { runProcess, runProcessSync, type ProcessOutcome } from '../untrusted/process.ts';
 import { STOPWATCH_X86_64 } from './helper.ts';
+import { statusHint } from '../run/status-hint.ts';
 
 /** One timed run of a program: its command (already sandboxed) and directory. */
 export interface TimedCommand {
@@ -199,7 +200,7 @@ function timedOut(command: TimedCommand): never {
 
 function fail(command: TimedCommand, status: number | null, signal: string | null): never {
   throw new CgBenchError(
-    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? ' (not found or not executable?)' : ''}`} while timed; a timed benchmark must succeed every run`,
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${statusHint(status)}`} while timed; a timed benchmark must succeed every run`,
     ExitCode.benchmarkFailed,
   );
 }

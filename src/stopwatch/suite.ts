@@ -3,7 +3,7 @@
 import { commandArgv } from '../config/command.ts';
 import { mkdirSync } from 'node:fs';
 import type { BenchmarkSpec, Config } from '../config/types.ts';
-import { CgBenchError } from '../errors.ts';
+import { CgBenchError, ExitCode } from '../errors.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { writeFileAtomic } from '../results/io.ts';
 import type { TimedResult } from '../results/types.ts';
@@ -25,6 +25,8 @@ export const COUNTERS_FALLBACKS: readonly CountersFallback[] = ['fail', 'cputime
 
 /** The warm-up pairs thrown away before the timed ones. */
 const WARMUPS = 3;
+/** Pairs timed whatever the budget: fewer give no interval worth a verdict. */
+const MIN_PAIRS = 10;
 
 export interface TimedSuiteOptions {
   head: { config: Config; file: AbsolutePath };
@@ -44,6 +46,22 @@ export interface TimedSuiteOptions {
 }
 
 /** The benchmarks cg-bench paired times (not cg-bench run's). */
+/** A timed benchmark that could not be timed (it failed or timed out in a timed run), and why. */
+export interface TimedFailure {
+  name: string;
+  message: string;
+}
+
+/**
+ * What `cg-bench paired` found: the benchmarks timed, those that failed (the others are timed all
+ * the same, as `cg-bench run` measures the others), and those new in the head (nothing to pair them with).
+ */
+export interface PairedOutcome {
+  timed: TimedResult[];
+  failed: TimedFailure[];
+  new: string[];
+}
+
 export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] {
   return config.benchmarks.filter((b) => b.mode !== 'cachegrind' && (benchmark === undefined || b.name === benchmark));
 }
@@ -93,7 +111,7 @@ function executorFor(spec: BenchmarkSpec, fallback: CountersFallback, log: (line
  * the same name, alternately, and judges the paired differences. Writes outDir/paired.json (every raw
  * sample) and returns the results.
  */
-export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult[]> {
+export async function timeSuite(options: TimedSuiteOptions): Promise<PairedOutcome> {
   const { head, base, outDir } = options;
   const timed = timedSpecs(head.config, options.benchmark);
   if (!timed.length) {
@@ -103,21 +121,27 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
   }
   // As cg-bench run does: a path the view would not bind back is refused before any setup runs.
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
-  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length)
-    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
+  // New in the head: nothing to pair with, as `cg-bench run` calls a benchmark the baseline lacks new.
+  const isNew = (t: BenchmarkSpec) => !base.config.benchmarks.some((b) => b.name === t.name);
+  for (const t of timed.filter(isNew))
+    options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
 
   mkdirSync(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
-    return await timeHeld(options, timed, { path: out.path, real });
+    const outcome = await timeHeld(
+      options,
+      timed.filter((t) => !isNew(t)),
+      { path: out.path, real },
+    );
+    return { ...outcome, new: timed.filter(isNew).map((t) => t.name) };
   } finally {
     out.release();
   }
 }
 
-async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held: HeldOut): Promise<TimedResult[]> {
+async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held: HeldOut): Promise<Omit<PairedOutcome, 'new'>> {
   const { base, outDir } = options;
   const baseSandbox = await prepare(base.config, outDir, held, 'base', options.progress);
   const sandboxes = { base: baseSandbox, head: baseSandbox };
@@ -139,7 +163,7 @@ async function timeBenchmarks(
   timed: BenchmarkSpec[],
   held: HeldOut,
   sandboxes: { base: TimedSandbox; head: TimedSandbox },
-): Promise<TimedResult[]> {
+): Promise<Omit<PairedOutcome, 'new'>> {
   const { head, base } = options;
   const command = (spec: BenchmarkSpec, sandbox: TimedSandbox, side: 'base' | 'head'): TimedCommand => ({
     command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, '/tmp'), false, 0, [], spec.cwd),
@@ -149,23 +173,37 @@ async function timeBenchmarks(
   });
 
   const results: TimedResult[] = [];
+  const failed: TimedFailure[] = [];
   for (const spec of timed) {
     const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name)!;
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
-    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1000)} s (${executor.controls.join(', ')})`);
-    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, 'base'), command(spec, sandboxes.head, 'head'), {
-      budgetMs,
-      warmups: WARMUPS,
-      minPairs: 10,
-      maxPairs: 2000,
-      onPair: (n) => {
-        // Between pairs, untimed: a daemon a run left would weigh on the next runs (no pid namespace).
-        endStrays(sandboxes.base);
-        endStrays(sandboxes.head);
-        if (n % 20 === 0) options.log(`  ${n} pairs`);
-      },
-    });
+    options.log(
+      `${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1000)} s, and at least ${MIN_PAIRS} pairs (${executor.controls.join(', ')})`,
+    );
+    let samples: Awaited<ReturnType<typeof runPaired>>;
+    try {
+      samples = await runPaired(executor, command(baseSpec, sandboxes.base, 'base'), command(spec, sandboxes.head, 'head'), {
+        budgetMs,
+        warmups: WARMUPS,
+        minPairs: MIN_PAIRS,
+        maxPairs: 2000,
+        onPair: (n) => {
+          // Between pairs, untimed: a daemon a run left would weigh on the next runs (no pid namespace).
+          endStrays(sandboxes.base);
+          endStrays(sandboxes.head);
+          if (n % 20 === 0) options.log(`  ${n} pairs`);
+        },
+      });
+    } catch (error) {
+      // The benchmark's own failure: the others are timed all the same. Anything else (an interrupt) stops.
+      if (!(error instanceof CgBenchError) || error.exitCode !== ExitCode.benchmarkFailed) throw error;
+      endStrays(sandboxes.base);
+      endStrays(sandboxes.head);
+      failed.push({ name: spec.name, message: error.message });
+      options.log(`✗ ${escapeTerminal(spec.name)}: ${error.message}`);
+      continue;
+    }
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
     const estimate = pairedEstimate(
       samples.base.map((s) => s.value),
@@ -197,10 +235,10 @@ async function timeBenchmarks(
   }
   writeFileAtomic(
     join(held.path, PAIRED_FILE),
-    `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', createdAt: new Date().toISOString(), timed: results }, null, 2)}\n`,
+    `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', createdAt: new Date().toISOString(), timed: results, failed }, null, 2)}\n`,
     held.real,
   );
-  return results;
+  return { timed: results, failed };
 }
 
 /** The raw samples of one `cg-bench paired`, in its output directory. */

@@ -128,3 +128,37 @@ test('mode: cputime: three times the work is a regression, judged on CPU time (x
   assert.equal(loop.verdict, 'regression');
   assert.ok(loop.controls.includes('user+system CPU time from wait4'), loop.controls.join(', '));
 });
+
+// As cg-bench run: a timed benchmark that fails, and one new in the head, stop none of the others
+// (review r12: a crash stopped the whole suite with no table, and a new timed benchmark was exit 2).
+test('a failing timed benchmark is named and exits 3, a new one is said and not timed; the others are timed and reported', async () => {
+  const root = tempDir('cg-bench-paired-failing-');
+  const CRASH = '#include <stdlib.h>\nint main(void) { abort(); }\n';
+  const config = (extra: string) =>
+    `benchmarks:\n  - name: crashes\n    mode: wallclock\n    run: [./crash]\n  - name: loop\n    mode: wallclock\n    run: [./loop, "1000"]\n${extra}`;
+  for (const [side, extra] of [
+    ['base', ''],
+    ['head', '  - name: added\n    mode: wallclock\n    run: [./loop, "1000"]\n'],
+  ] as const) {
+    mkdirSync(join(root, side));
+    compileC(join(root, side), 'loop', LOOP);
+    compileC(join(root, side), 'crash', CRASH);
+    writeFileSync(join(root, side, 'cg-bench.yml'), config(extra));
+  }
+  const head = join(root, 'head');
+  const r = await cli(['paired', '../base', '--budget', '1s'], { cwd: head });
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stdout, /\nloop +wallclock +\d+/, 'the others are timed and shown');
+  assert.match(r.stderr, /added: new \(.*cg-bench\.yml has no benchmark of that name\): nothing to pair it with, not timed/);
+  assert.match(r.stderr, /crashes: failed\n {2}benchmark "crashes" \(base, .*\): (?:killed by SIGABRT|exited with status 134 \(a process was killed by SIGABRT\?\))/);
+  assert.match(r.stderr, /1 benchmark\(s\) timed, 1 failed/);
+  const data = readJson<{ timed: TimedResult[]; failed: { name: string }[] }>(join(head, '.cg-bench', 'paired', 'paired.json'));
+  assert.deepEqual(
+    data.timed.map((t) => t.name),
+    ['loop'],
+  );
+  assert.deepEqual(
+    data.failed.map((f) => f.name),
+    ['crashes'],
+  );
+});

@@ -323,7 +323,7 @@ function timedResult(verdict: TimedResult['verdict']): TimedResult {
 
 test("a change with timed benchmarks: timed against the baseline commit's checkout (the one its count was made on); the report has their table; a timed regression fails with fail-on-regression", async () => {
   const { root, sha } = repository(TIMED_CONFIG);
-  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')], failed: [] });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1, names: ['io (timed)'] });
   assert.equal(measurer.timedPairs.length, 1);
@@ -337,6 +337,19 @@ test("a change with timed benchmarks: timed against the baseline commit's checko
   assert.match(report.body, /Timed natively/);
   assert.match(report.body, /\| io \| wallclock \| 10 \|/);
   assert.match(readFileSync(join(adapter.outRoot, 'head', 'results.json'), 'utf8'), /"timed"/, "the head's results.json carries them");
+});
+
+test('a timed benchmark that failed: a warning names it, and the others are in the report (review r12)', async () => {
+  const { root, sha } = repository(TIMED_CONFIG);
+  const failed = [{ name: 'crashes', message: 'benchmark "crashes" (base, cg-bench.yml): exited with status 139 while timed' }];
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('no significant change')], failed });
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.ok(
+    seen.warnings.some((w) => /^1 timed benchmark\(s\) failed and are not in the report \(the others are\): crashes: benchmark "crashes"/.test(w)),
+    seen.warnings.join('\n'),
+  );
+  assert.equal(seen.reports[0]!.head.timed?.length, 1);
 });
 
 test('timed benchmarks that cannot be timed: a warning says why, and the simulated counts are reported as ever', async () => {
@@ -353,11 +366,11 @@ test('timed benchmarks that cannot be timed: a warning says why, and the simulat
 
 test('without timed benchmarks nothing is timed; on the default branch timed benchmarks are not timed (nothing to pair with)', async () => {
   const plain = repository();
-  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')], failed: [] });
   await runPipeline(fakeAdapter(plain.root, { kind: 'change', baseline: { sha: plain.sha, what: 'merge-base' } }).adapter, measurer);
   assert.equal(measurer.timedPairs.length, 0);
   const timed = repository(TIMED_CONFIG);
-  const mainline = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
+  const mainline = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')], failed: [] });
   const { adapter, seen } = fakeAdapter(timed.root, { kind: 'mainline', sha: timed.sha }, { store: memoryStore(undefined) });
   assert.deepEqual(await runPipeline(adapter, mainline), { kind: 'ok' });
   assert.equal(mainline.timedPairs.length, 0);
