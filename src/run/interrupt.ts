@@ -12,7 +12,8 @@ function interruptExitCode(signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP'): number {
  * hangup does not reach.
  * Nothing half-done is left: results.json, report.md and a saved baseline are each written in one
  * synchronous step (temporary file, then rename) that a signal handler cannot interrupt, so a file
- * is either the previous one, untouched, or the complete new one.
+ * is either the previous one, untouched, or the complete new one (the output directory's results.json
+ * and report.md are removed as a run starts, run/suite.ts: interrupted, it holds none).
  */
 export function exitOnInterrupt(say: (line: string) => void, exit: (code: number) => never = process.exit): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
