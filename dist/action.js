@@ -50163,10 +50163,12 @@ async function runCommands(commands, env, options) {
     }
     if (status) {
       const tail2 = logTail(options.logOpenedAt ?? options.logFile);
+      const own = tail2.lastIndexOf(`$ ${describeCommand(command)}
+`);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail2}`,
+${own >= 0 ? tail2.slice(own) : tail2}`,
         ExitCode2.benchmarkFailed
       );
     }
@@ -50244,7 +50246,8 @@ function ensureWritableDir(dir) {
     rmSync9(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
-    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
+    const why = code === "EEXIST" || code === "ENOTDIR" ? "is a file (or lies beneath one), not a directory" : `is not writable (${code})`;
+    throw new CgBenchError(`output directory ${shownPath(dir)} ${why}; pass --out DIR`);
   }
 }
 function selectBenchmarks(config, filter2) {
@@ -52672,7 +52675,7 @@ function parseConfig(text2, file) {
       doc.errors.map((e) => {
         const pos = e.linePos?.[0];
         const line = pos ? text2.split("\n")[pos.line - 1] ?? "" : "";
-        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ""}`;
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ""}`;
       })
     );
   }

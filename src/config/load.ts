@@ -138,7 +138,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       doc.errors.map((e) => {
         const pos = e.linePos?.[0];
         const line = pos ? (text.split('\n')[pos.line - 1] ?? '') : '';
-        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ''}`;
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ''}`;
       }),
     );
   }

@@ -112,8 +112,10 @@ async function runCommands(commands: Command[], env: Record<string, string>, opt
     if (status) {
       // The log holds whatever the command printed (a build can print gigabytes): its tail only.
       const tail = logTail(options.logOpenedAt ?? options.logFile);
+      // From this command's own line, when the tail reaches back to it: not the sandbox's notes and earlier commands above it.
+      const own = tail.lastIndexOf(`$ ${describeCommand(command)}\n`);
       throw new CgBenchError(
-        `setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`,
+        `setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${own >= 0 ? tail.slice(own) : tail}`,
         ExitCode.benchmarkFailed,
       );
     }

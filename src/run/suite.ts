@@ -78,7 +78,9 @@ function ensureWritableDir(dir: AbsolutePath): void {
     rmSync(probe, { force: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
+    // mkdir says EEXIST (or ENOTDIR beneath) where a file has the name: say that, not "not writable".
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'is a file (or lies beneath one), not a directory' : `is not writable (${code})`;
+    throw new CgBenchError(`output directory ${shownPath(dir)} ${why}; pass --out DIR`);
   }
 }
 

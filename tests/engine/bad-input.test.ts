@@ -45,7 +45,10 @@ describe('configuration errors exit 2 and name the file, line and field', () => 
     const dir = project(OK, { 'file.txt': 'x' });
     const r = await cli(['run', '--out', 'file.txt/out'], { cwd: dir });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /output directory file\.txt\/out is not writable \(ENOTDIR\)/);
+    assert.match(r.stderr, /output directory file\.txt\/out is a file \(or lies beneath one\), not a directory; pass --out DIR/);
+    const onFile = await cli(['run', '--out', 'file.txt'], { cwd: dir });
+    assert.equal(onFile.code, 2);
+    assert.match(onFile.stderr, /output directory file\.txt is a file \(or lies beneath one\), not a directory/);
   });
   test('instrument: region on a Valgrind older than 3.22 (host), or runs (image)', async () => {
     const dir = project('benchmarks:\n  - name: r\n    run: [/bin/true]\n    instrument: region\n');
@@ -144,6 +147,8 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     const r = await cli(['run'], { cwd: dir });
     assert.equal(r.code, 3);
     assert.match(r.stderr, /setup command failed \(exited with status 4\): sh -c 'echo compiler exploded; exit 4'[\s\S]*compiler exploded/);
+    // The command's own lines, not the sandbox's notes at the log's top (review r12).
+    assert.match(r.stderr, /last lines of \S*setup\.log:\n\$ sh -c 'echo compiler exploded; exit 4'\ncompiler exploded\n/);
   });
   test('a benchmark that is not executable: by its path, found on PATH, or by its #! interpreter', async () => {
     const dir = project(

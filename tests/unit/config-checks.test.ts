@@ -150,6 +150,8 @@ describe('a value written as {…} or […] where text belongs says to quote it'
   const hint = /put the whole value in quotes/;
   test('{cmd} --x: a YAML syntax error, with the hint', () => {
     assert.match(refusal('benchmarks:\n  - name: a\n    run: {cmd} --x\n'), /cg-bench\.yml:3:\d+: YAML: .*put the whole value in quotes/);
+    // The place is said once, in front: not again after the parser's words, with its code frame cut off (review r12).
+    assert.doesNotMatch(refusal('benchmarks:\n  - name: a\n    run: [./x\n  - name: b\n'), /at line \d+, column \d+/);
   });
   test('[a] b in a setup list: a YAML syntax error, with the hint', () => {
     assert.match(refusal('setup:\n  - [make] all\nbenchmarks:\n  - name: a\n    run: x\n'), /cg-bench\.yml:2:\d+: YAML: .*put the whole value in quotes/);
