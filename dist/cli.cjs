@@ -18745,7 +18745,10 @@ function makeSandbox(options) {
       entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
     );
     if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
-    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    else if (net)
+      notes.push(
+        "setup commands and benchmarks have no network (setup-network: true gives it to setup commands alone, to download dependencies; network: true to both)"
+      );
     const seal2 = {
       pids: pid ? "own" : "host",
       ids: anonymised ? "anonymous" : "caller",
