@@ -21888,9 +21888,9 @@ Options:
 ${PATHS}
 
 ${exitCodes(REGRESSION)}`,
-  compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
+  compare: `Usage: cg-bench compare BASE HEAD [options]
 
-Compares two results.json files benchmark by benchmark.
+Compares two results.json files (or the output directories holding them) benchmark by benchmark.
 
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
@@ -22127,7 +22127,6 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-var import_node_fs37 = require("node:fs");
 var import_node_path34 = require("node:path");
 
 // src/report/diff-terminal.ts
@@ -22180,10 +22179,29 @@ function diffTerminal(comparison) {
 `;
 }
 
+// src/cli/paths.ts
+var import_node_fs37 = require("node:fs");
+var DEFAULT_OUT_DIR = ".cg-bench";
+function cliPaths(values, caller = callerDirectory()) {
+  const paths = {
+    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
+    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
+  };
+  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
+  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
+  return paths;
+}
+function callerEnvironment(env2, caller = callerDirectory()) {
+  const valgrind = env2["CG_BENCH_VALGRIND"];
+  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
+}
+function resultsFileOf(path) {
+  return (0, import_node_fs37.existsSync)(path) && (0, import_node_fs37.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+}
+
 // src/cli/diff.ts
 function resultsAt(path) {
-  let file = resolveFrom(callerDirectory(), path);
-  if ((0, import_node_fs37.existsSync)(file) && (0, import_node_fs37.statSync)(file).isDirectory()) file = resolveFrom(file, "results.json");
+  const file = resultsFileOf(resolveFrom(callerDirectory(), path));
   return { results: readResults(file), file, shown: shownPath(file) };
 }
 function withCallees(comparison, base, head2, io, flame) {
@@ -22477,9 +22495,6 @@ function mergeShards(parts) {
 
 // src/cli/merge.ts
 var COPY_LIMIT = 4096 * MiB;
-function resultsFileOf(path) {
-  return (0, import_node_fs40.existsSync)(path) && (0, import_node_fs40.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
-}
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
@@ -23150,22 +23165,6 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
 }
 var PAIRED_FILE = "paired.json";
 
-// src/cli/paths.ts
-var DEFAULT_OUT_DIR = ".cg-bench";
-function cliPaths(values, caller = callerDirectory()) {
-  const paths = {
-    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
-    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
-  };
-  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
-  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
-  return paths;
-}
-function callerEnvironment(env2, caller = callerDirectory()) {
-  const valgrind = env2["CG_BENCH_VALGRIND"];
-  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
-}
-
 // src/cli/paired.ts
 async function paired(args, io) {
   const { values, positionals } = parse(
@@ -23678,10 +23677,12 @@ async function compare(args, io) {
   const { values, positionals } = parse("compare", args, { ...REPORT_OPTIONS, top: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
   if (values.help) return help("compare", io);
   if (positionals.length !== 2)
-    throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)
-See: cg-bench compare --help`);
+    throw new CgBenchError(
+      `cg-bench compare: expected BASE and HEAD (results.json files or their directories), got ${positionals.length}
+See: cg-bench compare --help`
+    );
   const formatName = format(values.format);
-  const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p));
+  const [basePath, headPath] = positionals.map((p) => resultsFileOf(resolveFrom(callerDirectory(), p)));
   const base = resultsByBenchmark(readResultsText(basePath), basePath);
   const head2 = readHeadResults(headPath, base);
   const comparison = compareResults(base, head2, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });

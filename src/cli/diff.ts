@@ -1,4 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Comparison, compareResults } from '../compare/compare.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
@@ -9,6 +8,7 @@ import { markdownReport } from '../report/markdown.ts';
 import { readResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { type AbsolutePath, callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
+import { resultsFileOf } from './paths.ts';
 import { help, parse, positiveInt, type CliIO } from './options.ts';
 
 interface Side {
@@ -19,8 +19,7 @@ interface Side {
 
 /** A results.json, or a directory holding one. */
 function resultsAt(path: string): Side {
-  let file = resolveFrom(callerDirectory(), path);
-  if (existsSync(file) && statSync(file).isDirectory()) file = resolveFrom(file, 'results.json');
+  const file = resultsFileOf(resolveFrom(callerDirectory(), path));
   return { results: readResults(file), file, shown: shownPath(file) };
 }
 

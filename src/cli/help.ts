@@ -71,9 +71,9 @@ Options:
 ${PATHS}
 
 ${exitCodes(REGRESSION)}`,
-  compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
+  compare: `Usage: cg-bench compare BASE HEAD [options]
 
-Compares two results.json files benchmark by benchmark.
+Compares two results.json files (or the output directories holding them) benchmark by benchmark.
 
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)

@@ -25,7 +25,7 @@ import { history } from './history.ts';
 import { merge } from './merge.ts';
 import { paired } from './paired.ts';
 import { bisectCommand } from './bisect.ts';
-import { callerEnvironment, cliPaths } from './paths.ts';
+import { callerEnvironment, cliPaths, resultsFileOf } from './paths.ts';
 import { flushLines, inertStream, workflowCommandSafe } from './terminal.ts';
 
 export type { CliIO };
@@ -90,9 +90,11 @@ async function compare(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse('compare', args, { ...REPORT_OPTIONS, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
   if (values.help) return help('compare', io);
   if (positionals.length !== 2)
-    throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
+    throw new CgBenchError(
+      `cg-bench compare: expected BASE and HEAD (results.json files or their directories), got ${positionals.length}\nSee: cg-bench compare --help`,
+    );
   const formatName = format(values.format);
-  const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p)) as [AbsolutePath, AbsolutePath];
+  const [basePath, headPath] = positionals.map((p) => resultsFileOf(resolveFrom(callerDirectory(), p))) as [AbsolutePath, AbsolutePath];
   // The base is read a benchmark at a time while compared (only its figures kept), the head whole (the reports show it).
   const base = resultsByBenchmark(readResultsText(basePath), basePath);
   const head = readHeadResults(headPath, base);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { exitCodeFor } from '../engine/measure.ts';
@@ -15,15 +15,11 @@ import { mergeShards } from '../shard/merge.ts';
 import { copyBeneath, MiB, presentAt } from '../untrusted/read.ts';
 import { writerByPath } from '../untrusted/write.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
+import { resultsFileOf } from './paths.ts';
 import { format, help, parse, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
 
 /** Far above any log or profile a benchmark leaves, far below a disk filled by one copy. */
 const COPY_LIMIT = 4096 * MiB;
-
-/** A results.json, or a directory holding one. */
-function resultsFileOf(path: AbsolutePath): AbsolutePath {
-  return existsSync(path) && statSync(path).isDirectory() ? resolveFrom(path, 'results.json') : path;
-}
 
 /** The files a result names (logs, cachegrind.out, DHAT profiles), each relative to its results.json and inside its directory. */
 function filesOf(results: Results, source: string): string[] {

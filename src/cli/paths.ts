@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { callerDirectory, resolveFrom, type AbsolutePath } from '../util/paths.ts';
 
@@ -31,4 +32,9 @@ export function cliPaths(
 export function callerEnvironment(env: NodeJS.ProcessEnv, caller: AbsolutePath = callerDirectory()): NodeJS.ProcessEnv {
   const valgrind = env['CG_BENCH_VALGRIND'];
   return valgrind ? { ...env, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env;
+}
+
+/** A results.json the command line names, or the one in the directory it names (an output directory). */
+export function resultsFileOf(path: AbsolutePath): AbsolutePath {
+  return existsSync(path) && statSync(path).isDirectory() ? resolveFrom(path, 'results.json') : path;
 }

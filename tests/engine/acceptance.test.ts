@@ -121,7 +121,8 @@ describe('the examples', () => {
       [
         'compare',
         join(dir, 'run-1', 'results.json'),
-        join(dir, 'run-2-with-a-longer-output-path-and-2-jobs', 'results.json'),
+        // An output directory stands for its results.json, as for diff and merge (review r12).
+        join(dir, 'run-2-with-a-longer-output-path-and-2-jobs'),
         '--fail-on-regression',
         '--threshold',
         '0',

@@ -150,7 +150,10 @@ test('a failing timed benchmark is named and exits 3, a new one is said and not 
   assert.equal(r.code, 3, r.stderr);
   assert.match(r.stdout, /\nloop +wallclock +\d+/, 'the others are timed and shown');
   assert.match(r.stderr, /added: new \(.*cg-bench\.yml has no benchmark of that name\): nothing to pair it with, not timed/);
-  assert.match(r.stderr, /crashes: failed\n {2}benchmark "crashes" \(base, .*\): (?:killed by SIGABRT|exited with status 134 \(a process was killed by SIGABRT\?\))/);
+  assert.match(
+    r.stderr,
+    /crashes: failed\n {2}benchmark "crashes" \(base, .*\): (?:killed by SIGABRT|exited with status 134 \(a process was killed by SIGABRT\?\))/,
+  );
   assert.match(r.stderr, /1 benchmark\(s\) timed, 1 failed/);
   const data = readJson<{ timed: TimedResult[]; failed: { name: string }[] }>(join(head, '.cg-bench', 'paired', 'paired.json'));
   assert.deepEqual(
