@@ -38597,6 +38597,32 @@ function removals(paths) {
   });
 }
 var REMOVE_TIMEOUT_MS = 12e4;
+function removeTrees(paths, what) {
+  const present = paths.filter((path12) => {
+    try {
+      lstatSync2(path12);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!present.length) return;
+  const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  const remove = [ownProgram("rm"), "-rf", "--one-file-system", "--", ...present];
+  if (!run(remove) && process.getuid?.() !== 0) {
+    run([ownProgram("chmod"), "-R", "u+rwx", "--", ...present]);
+    run(remove);
+  }
+  const left = present.filter((path12) => {
+    try {
+      lstatSync2(path12);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
 
 // src/untrusted/write.ts
 var FLAGS = constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
@@ -54038,6 +54064,8 @@ async function timeSuite(options) {
   }
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
   const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  if (timed.every(isNew))
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${timed.map((t) => JSON.stringify(t.name)).join(", ")}: nothing to pair with`);
   for (const t of timed.filter(isNew))
     options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
   mkdirSync11(outDir, { recursive: true });
@@ -54386,7 +54414,9 @@ function containerMeasurer(options) {
       );
       removeLinks(outDir);
       if (r.code !== ExitCode2.ok && r.code !== ExitCode2.benchmarkFailed) return { error: lastLines2(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
-      return readPaired(outDir);
+      const paired = readPaired(outDir);
+      if (r.code !== ExitCode2.ok && paired.error !== void 0) return { error: lastLines2(r.stderr, 5) || paired.error };
+      return paired;
     }
   };
 }
@@ -54459,7 +54489,10 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  removeAsOwners(readdirSync12(to).map((entry) => join35(to, entry)));
+  removeTrees(
+    readdirSync12(to).map((entry) => join35(to, entry)),
+    `the workspace ${to}`
+  );
   const skip = new Set(exclude.map((name) => join35(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
@@ -54522,14 +54555,17 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  removeAsOwners([dir]);
+  removeTrees([dir], "the base checkout");
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  removeAsOwners([dir]);
+  try {
+    removeTrees([dir], "the base checkout");
+  } catch {
+  }
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);

@@ -9972,6 +9972,32 @@ function removals(paths) {
   });
 }
 var REMOVE_TIMEOUT_MS = 12e4;
+function removeTrees(paths, what) {
+  const present = paths.filter((path) => {
+    try {
+      (0, import_node_fs5.lstatSync)(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!present.length) return;
+  const run2 = (argv) => (0, import_node_child_process2.spawnSync)(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  const remove = [ownProgram("rm"), "-rf", "--one-file-system", "--", ...present];
+  if (!run2(remove) && process.getuid?.() !== 0) {
+    run2([ownProgram("chmod"), "-R", "u+rwx", "--", ...present]);
+    run2(remove);
+  }
+  const left = present.filter((path) => {
+    try {
+      (0, import_node_fs5.lstatSync)(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
 
 // src/untrusted/write.ts
 var FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_EXCL | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
@@ -23060,6 +23086,8 @@ async function timeSuite(options) {
   }
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
   const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  if (timed.every(isNew))
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${timed.map((t) => JSON.stringify(t.name)).join(", ")}: nothing to pair with`);
   for (const t of timed.filter(isNew))
     options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
   (0, import_node_fs42.mkdirSync)(outDir, { recursive: true });
@@ -23291,14 +23319,17 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  removeAsOwners([dir]);
+  removeTrees([dir], "the base checkout");
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  removeAsOwners([dir]);
+  try {
+    removeTrees([dir], "the base checkout");
+  } catch {
+  }
 }
 
 // src/bisect/commits.ts

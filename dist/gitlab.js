@@ -7625,6 +7625,32 @@ function removals(paths) {
   });
 }
 var REMOVE_TIMEOUT_MS = 12e4;
+function removeTrees(paths, what) {
+  const present = paths.filter((path) => {
+    try {
+      lstatSync2(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!present.length) return;
+  const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  const remove = [ownProgram("rm"), "-rf", "--one-file-system", "--", ...present];
+  if (!run(remove) && process.getuid?.() !== 0) {
+    run([ownProgram("chmod"), "-R", "u+rwx", "--", ...present]);
+    run(remove);
+  }
+  const left = present.filter((path) => {
+    try {
+      lstatSync2(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
 
 // src/untrusted/write.ts
 var FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -22337,6 +22363,8 @@ async function timeSuite(options) {
   }
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
   const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  if (timed.every(isNew))
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${timed.map((t) => JSON.stringify(t.name)).join(", ")}: nothing to pair with`);
   for (const t of timed.filter(isNew))
     options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
   mkdirSync11(outDir, { recursive: true });
@@ -22552,7 +22580,10 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  removeAsOwners(readdirSync12(to).map((entry) => join33(to, entry)));
+  removeTrees(
+    readdirSync12(to).map((entry) => join33(to, entry)),
+    `the workspace ${to}`
+  );
   const skip = new Set(exclude.map((name) => join33(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
@@ -22602,14 +22633,17 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  removeAsOwners([dir]);
+  removeTrees([dir], "the base checkout");
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  removeAsOwners([dir]);
+  try {
+    removeTrees([dir], "the base checkout");
+  } catch {
+  }
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -24008,7 +24042,7 @@ function freshOutputDirectory(out, keep = []) {
   if (!isDirectory2) rmSync13(out, { force: true });
   else {
     for (const name of readdirSync14(out)) {
-      if (!keep.includes(name)) removeAsOwners([join43(out, name)]);
+      if (!keep.includes(name)) removeTrees([join43(out, name)], `${out}, as the merge request left it`);
       else if (!lstatSync16(join43(out, name)).isDirectory()) {
         throw new CgBenchError(
           `${join43(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`

@@ -13,7 +13,7 @@ import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
-import { removeAsOwners } from '../untrusted/remove.ts';
+import { removeTrees } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
@@ -256,7 +256,10 @@ export function containerMeasurer(options: {
       removeLinks(outDir);
       // Exit 3: some failed, the others were timed (paired.json names both).
       if (r.code !== ExitCode.ok && r.code !== ExitCode.benchmarkFailed) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
-      return readPaired(outDir);
+      const paired = readPaired(outDir);
+      // Exit 3 and no paired.json: a setup command failed before anything was timed, as stderr says.
+      if (r.code !== ExitCode.ok && paired.error !== undefined) return { error: lastLines(r.stderr, 5) || paired.error };
+      return paired;
     },
   };
 }
@@ -340,9 +343,13 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
 /** A checkout copied to `to` (emptied first), without the names excluded. */
 function copyToWorkspace(checkout: string, to: string, exclude: string[] = []): string {
   mkdirSync(to, { recursive: true });
-  // The other side's checkout and what its setup built there (the code's): removed with its owner's
-  // rights, at any depth (remove.ts); a tree deeper than PATH_MAX stopped the job (exit 70) by path.
-  removeAsOwners(readdirSync(to).map((entry) => join(to, entry)));
+  // The other side's checkout and what its setup built there (the code's): removed at any depth, no
+  // link followed, and checked gone (remove.ts). By path, a tree deeper than PATH_MAX stopped the job
+  // (exit 70); as its owner, the code made it unremovable and the base was measured beside it.
+  removeTrees(
+    readdirSync(to).map((entry) => join(to, entry)),
+    `the workspace ${to}`,
+  );
   const skip = new Set(exclude.map((name) => join(resolve(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
   return to;

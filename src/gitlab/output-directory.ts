@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
-import { removeAsOwners } from '../untrusted/remove.ts';
+import { removeTrees } from '../untrusted/remove.ts';
 
 /**
  * cg-bench's output directory in a GitLab job is `cg-bench-results` in the checkout: a path the merge
@@ -21,8 +21,8 @@ export function freshOutputDirectory(out: string, keep: readonly string[] = []):
   if (!isDirectory) rmSync(out, { force: true });
   else {
     for (const name of readdirSync(out)) {
-      // The merge request's tree: removed with its owner's rights, at any depth, no link followed (remove.ts).
-      if (!keep.includes(name)) removeAsOwners([join(out, name)]);
+      // The merge request's tree: removed at any depth, no link followed, checked gone (remove.ts).
+      if (!keep.includes(name)) removeTrees([join(out, name)], `${out}, as the merge request left it`);
       else if (!lstatSync(join(out, name)).isDirectory()) {
         throw new CgBenchError(
           `${join(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`,

@@ -49,7 +49,6 @@ export interface RunContext {
   callTree?: boolean;
 }
 
-/** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
 /** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
 export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext, job = 0): Promise<BenchmarkResult> {
   const dir = join(ctx.benchmarksDir, slug);

@@ -1,8 +1,8 @@
 import { constants } from 'node:os';
 
 /**
- * What an exit status probably means, for a message: 127 a missing command, above 128 a process
- * killed by that signal (a shell, or a pid namespace's init, reports its child's death so).
+ * What an exit status probably means, for a message: shells report "not found" as 127 and a child
+ * killed by signal N as 128+N (a pid namespace's init, a shell, reports its child's death so).
  */
 export function statusHint(code: number | null): string {
   if (code === 127) return ' (command not found?)';

@@ -45,7 +45,6 @@ export interface TimedSuiteOptions {
   log: (line: string) => void;
 }
 
-/** The benchmarks cg-bench paired times (not cg-bench run's). */
 /** A timed benchmark that could not be timed (it failed or timed out in a timed run), and why. */
 export interface TimedFailure {
   name: string;
@@ -62,6 +61,7 @@ export interface PairedOutcome {
   new: string[];
 }
 
+/** The benchmarks cg-bench paired times (not cg-bench run's). */
 export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] {
   return config.benchmarks.filter((b) => b.mode !== 'cachegrind' && (benchmark === undefined || b.name === benchmark));
 }
@@ -85,7 +85,7 @@ async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side
   const at = join(held.path, `setup-${side}.log`);
   writeFileAtomic(at, '', held.real);
   // Without a pid namespace, what setup left running is killed before the other side's sandbox is
-  // made (it would find the uid busy) and before anything is timed (untrusted/sandbox.ts).
+  // made (it would find the uid busy) and before anything is timed (untrusted/strays.ts).
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
       endStrays(setupSandbox);
@@ -123,6 +123,9 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<PairedOutco
   refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
   // New in the head: nothing to pair with, as `cg-bench run` calls a benchmark the baseline lacks new.
   const isNew = (t: BenchmarkSpec) => !base.config.benchmarks.some((b) => b.name === t.name);
+  // None to pair (the one --benchmark names among them): a usage error, before any setup runs.
+  if (timed.every(isNew))
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${timed.map((t) => JSON.stringify(t.name)).join(', ')}: nothing to pair with`);
   for (const t of timed.filter(isNew))
     options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
 

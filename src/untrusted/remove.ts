@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, realpathSync, rmSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { CgBenchError } from '../errors.ts';
 import { ownProgram, ownProgramsEnv } from './environment.ts';
 
 /** The argv prefix that runs a command as `id`: no groups, no capabilities, none to gain. */
@@ -92,3 +93,40 @@ function removals(paths: readonly string[]): { remove: string[]; giveRights?: st
 
 /** How long removing a tree may take (millions of files): the rest is left (at the next sweep, for private directories). */
 const REMOVE_TIMEOUT_MS = 120_000;
+
+/**
+ * Empties places of cg-bench's own that the code may have written in (the image workspace between
+ * the two sides, a base worktree, cg-bench-results in a checkout): `paths` removed with cg-bench's
+ * rights by rm (fd-relative: no link followed, no other file system entered, any depth), then
+ * checked gone; one left stops with a message. Not as the owner, as removeAsOwners does: the code
+ * owned its tree, made it unremovable by its own uid (chmod 555), and the base was then measured
+ * beside the head's leftovers (review r12: 411,406 -> 326,981,529 cycles). Not cg-bench's own uid's
+ * rights alone either, when that is not root: a directory it owns made read-only is given back its
+ * rights first.
+ */
+export function removeTrees(paths: readonly string[], what: string): void {
+  const present = paths.filter((path) => {
+    try {
+      lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!present.length) return;
+  const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { env: ownProgramsEnv(), stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS }).status === 0;
+  const remove = [ownProgram('rm'), '-rf', '--one-file-system', '--', ...present];
+  if (!run(remove) && process.getuid?.() !== 0) {
+    run([ownProgram('chmod'), '-R', 'u+rwx', '--', ...present]);
+    run(remove);
+  }
+  const left = present.filter((path) => {
+    try {
+      lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (left.length) throw new CgBenchError(`${what}: ${left.join(', ')} cannot be removed; nothing is measured beside what another run left there`);
+}

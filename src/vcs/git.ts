@@ -1,5 +1,5 @@
 import { runProcessSync } from '../untrusted/process.ts';
-import { removeAsOwners } from '../untrusted/remove.ts';
+import { removeTrees } from '../untrusted/remove.ts';
 import { callerGitFilesTrusted, ownProgram } from '../untrusted/environment.ts';
 
 /**
@@ -85,8 +85,8 @@ export function mergeBaseLocal(repo: string, a: string, b: string): string | und
 }
 
 export function addWorktree(repo: string, dir: string, sha: string): void {
-  // A base checkout's tree is the code's build: removed with its owner's rights, at any depth (remove.ts).
-  removeAsOwners([dir]);
+  // A base checkout's tree is the code's build: removed at any depth, no link followed, checked gone (remove.ts).
+  removeTrees([dir], 'the base checkout');
   git(repo, ['worktree', 'prune']);
   const r = git(repo, ['worktree', 'add', '--detach', dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
@@ -94,7 +94,11 @@ export function addWorktree(repo: string, dir: string, sha: string): void {
 
 export function removeWorktree(repo: string, dir: string): void {
   git(repo, ['worktree', 'remove', '--force', dir]);
-  removeAsOwners([dir]);
+  try {
+    removeTrees([dir], 'the base checkout');
+  } catch {
+    // Left: the next addWorktree at this path removes it or stops, naming it.
+  }
 }
 
 /**

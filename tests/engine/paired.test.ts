@@ -3,7 +3,7 @@
 // mode: counters gives cycle and instruction samples and a verdict where the hardware counters work,
 // and says exactly why not where they do not (which of the two runs depends on the machine).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readResults } from '../../src/results/io.ts';
@@ -164,4 +164,22 @@ test('a failing timed benchmark is named and exits 3, a new one is said and not 
     data.failed.map((f) => f.name),
     ['crashes'],
   );
+});
+
+test('paired with nothing to pair (the one --benchmark names is new): exit 2 before any setup runs', async () => {
+  const root = tempDir('cg-bench-paired-new-');
+  for (const [side, names] of [
+    ['base', ['old']],
+    ['head', ['old', 'fresh']],
+  ] as const) {
+    mkdirSync(join(root, side));
+    writeFileSync(
+      join(root, side, 'cg-bench.yml'),
+      `setup:\n  - touch setup-ran\nbenchmarks:\n${names.map((n) => `  - name: ${n}\n    mode: cputime\n    run: /bin/true\n`).join('')}`,
+    );
+  }
+  const r = await cli(['paired', '../base', '--benchmark', 'fresh'], { cwd: join(root, 'head') });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /base\/cg-bench\.yml: has no benchmark "fresh": nothing to pair with/);
+  assert.equal(existsSync(join(root, 'base', 'setup-ran')), false, 'no setup ran');
 });

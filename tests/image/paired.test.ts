@@ -68,4 +68,41 @@ describe("timed benchmarks in the image (the action's docker run path)", { timeo
     assert.ok(['counters', 'cputime'].includes(counters!.mode), counters!.mode);
     assert.equal(counters!.verdict, 'regression');
   });
+
+  // Review r12: a failing timed benchmark stops none of the others (exit 3 with paired.json naming
+  // it), and a setup that fails (exit 3, no paired.json) is said in its own words.
+  test('a timed benchmark that fails is named beside the others timed; a failing setup is said in its own words', async () => {
+    const measurer = containerMeasurer({
+      engine: { command: ENGINE, runFlags: RUN_FLAGS },
+      image: IMAGE,
+      imageId: undefined,
+      jobs: 1,
+      user: { uid: process.getuid!(), gid: process.getgid!() },
+      log: () => {},
+    });
+    const side = (setup: string) => {
+      const dir = join(tempDir('cg-bench-paired-image-'), 'repo');
+      mkdirSync(dir);
+      const timed = (name: string, run: string) => [`  - name: ${name}`, `    run: ${JSON.stringify(run)}`, '    mode: wallclock', '    budget: 1s'];
+      writeFileSync(
+        join(dir, 'cg-bench.yml'),
+        ['setup:', `  - ${JSON.stringify(setup)}`, 'benchmarks:', ...timed('crashes', 'kill -SEGV $$'), ...timed('fine', '/bin/true'), ''].join('\n'),
+      );
+      return dir;
+    };
+    const out = () => join(tempDir('cg-bench-paired-image-out-'), 'paired');
+    const m = await measurer.timePaired(side('true'), side('true'), 'cg-bench.yml', out());
+    assert.ok(m.timed, m.error);
+    assert.deepEqual(
+      m.timed.map((t) => t.name),
+      ['fine'],
+    );
+    assert.deepEqual(
+      m.failed.map((f) => f.name),
+      ['crashes'],
+    );
+    assert.match(m.failed[0]!.message, /benchmark "crashes" \(base, .*\): (?:killed by SIGSEGV|exited with status 139)/);
+    const broken = await measurer.timePaired(side('true'), side('echo the base cannot build >&2; exit 7'), 'cg-bench.yml', out());
+    assert.match(broken.error ?? '', /the base cannot build/);
+  });
 });

@@ -97,7 +97,11 @@ const TRUSTED_REMOVALS: Record<string, { count: number; why: string }> = {
   'src/stopwatch/executor.ts': { count: 1, why: "the stopwatch helper's directory, cg-bench's own (mkdtemp in ownTmpdir: 0700)" },
 };
 
-/** How many calls in `text` remove a tree recursively: rmSync(…) or rm(…) with `recursive` among their options. */
+/**
+ * How many calls in `text` remove a tree recursively: rmSync(…) or rm(…) with `recursive` written among
+ * their arguments. A text scan: options passed in a variable, rmdirSync or a spawned `rm -rf` are not
+ * seen (review r12); removeTrees and removeAsOwners are the gate's, and a review is the rest.
+ */
 function recursiveRemovals(text: string): number {
   return [...text.matchAll(/\brm(?:Sync)?\(([^()]|\([^()]*\))*recursive/g)].length;
 }
