@@ -12038,12 +12038,12 @@ var require_headers = __commonJS({
       append(name, value, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
-        const exists2 = this[kHeadersMap].get(lowercaseName);
-        if (exists2) {
+        const exists3 = this[kHeadersMap].get(lowercaseName);
+        if (exists3) {
           const delimiter6 = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
-            name: exists2.name,
-            value: `${exists2.value}${delimiter6}${value}`
+            name: exists3.name,
+            value: `${exists3.value}${delimiter6}${value}`
           });
         } else {
           this[kHeadersMap].set(lowercaseName, { name, value });
@@ -38598,14 +38598,7 @@ function removals(paths) {
 }
 var REMOVE_TIMEOUT_MS = 12e4;
 function removeTrees(paths, what) {
-  const present = paths.filter((path12) => {
-    try {
-      lstatSync2(path12);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const present = paths.filter(exists2);
   if (!present.length) return;
   const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
   const remove = [ownProgram("rm"), "-rf", "--one-file-system", "--", ...present];
@@ -38613,15 +38606,16 @@ function removeTrees(paths, what) {
     run([ownProgram("chmod"), "-R", "u+rwx", "--", ...present]);
     run(remove);
   }
-  const left = present.filter((path12) => {
-    try {
-      lstatSync2(path12);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const left = present.filter(exists2);
   if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
+function exists2(path12) {
+  try {
+    lstatSync2(path12);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // src/untrusted/write.ts

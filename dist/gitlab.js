@@ -7626,14 +7626,7 @@ function removals(paths) {
 }
 var REMOVE_TIMEOUT_MS = 12e4;
 function removeTrees(paths, what) {
-  const present = paths.filter((path) => {
-    try {
-      lstatSync2(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const present = paths.filter(exists);
   if (!present.length) return;
   const run = (argv) => spawnSync(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
   const remove = [ownProgram("rm"), "-rf", "--one-file-system", "--", ...present];
@@ -7641,15 +7634,16 @@ function removeTrees(paths, what) {
     run([ownProgram("chmod"), "-R", "u+rwx", "--", ...present]);
     run(remove);
   }
-  const left = present.filter((path) => {
-    try {
-      lstatSync2(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const left = present.filter(exists);
   if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
+function exists(path) {
+  try {
+    lstatSync2(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // src/untrusted/write.ts

@@ -105,14 +105,7 @@ const REMOVE_TIMEOUT_MS = 120_000;
  * rights first.
  */
 export function removeTrees(paths: readonly string[], what: string): void {
-  const present = paths.filter((path) => {
-    try {
-      lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const present = paths.filter(exists);
   if (!present.length) return;
   const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { env: ownProgramsEnv(), stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS }).status === 0;
   const remove = [ownProgram('rm'), '-rf', '--one-file-system', '--', ...present];
@@ -120,13 +113,16 @@ export function removeTrees(paths: readonly string[], what: string): void {
     run([ownProgram('chmod'), '-R', 'u+rwx', '--', ...present]);
     run(remove);
   }
-  const left = present.filter((path) => {
-    try {
-      lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const left = present.filter(exists);
   if (left.length) throw new CgBenchError(`${what}: ${left.join(', ')} cannot be removed; nothing is measured beside what another run left there`);
+}
+
+/** Whether anything (a link included) is at `path`. */
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -35,18 +35,23 @@ function checkout(n: number): string {
   return dir;
 }
 
+/** The action's docker-run measurer on the test image, as the user running the tests. */
+function imageMeasurer() {
+  return containerMeasurer({
+    engine: { command: ENGINE, runFlags: RUN_FLAGS },
+    image: IMAGE,
+    imageId: undefined,
+    jobs: 1,
+    user: { uid: process.getuid!(), gid: process.getgid!() },
+    log: () => {},
+  });
+}
+
 describe("timed benchmarks in the image (the action's docker run path)", { timeout: 20 * 60_000 }, () => {
   before(() => buildImage());
 
   test('base and head paired in one container: a head that loops twice as long is a regression; counters fall back to CPU time where the runner has none', async () => {
-    const measurer = containerMeasurer({
-      engine: { command: ENGINE, runFlags: RUN_FLAGS },
-      image: IMAGE,
-      imageId: undefined,
-      jobs: 1,
-      user: { uid: process.getuid!(), gid: process.getgid!() },
-      log: () => {},
-    });
+    const measurer = imageMeasurer();
     const out = join(tempDir('cg-bench-paired-image-out-'), 'paired');
     const m = await measurer.timePaired(checkout(20_000), checkout(10_000), 'cg-bench.yml', out);
     assert.ok(m.timed, m.error);
@@ -72,14 +77,7 @@ describe("timed benchmarks in the image (the action's docker run path)", { timeo
   // Review r12: a failing timed benchmark stops none of the others (exit 3 with paired.json naming
   // it), and a setup that fails (exit 3, no paired.json) is said in its own words.
   test('a timed benchmark that fails is named beside the others timed; a failing setup is said in its own words', async () => {
-    const measurer = containerMeasurer({
-      engine: { command: ENGINE, runFlags: RUN_FLAGS },
-      image: IMAGE,
-      imageId: undefined,
-      jobs: 1,
-      user: { uid: process.getuid!(), gid: process.getgid!() },
-      log: () => {},
-    });
+    const measurer = imageMeasurer();
     const side = (setup: string) => {
       const dir = join(tempDir('cg-bench-paired-image-'), 'repo');
       mkdirSync(dir);
