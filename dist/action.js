@@ -38413,7 +38413,7 @@ function errorMessage(error2) {
 
 // src/untrusted/remove.ts
 import { spawn as spawn2, spawnSync } from "node:child_process";
-import { lstatSync as lstatSync2, realpathSync as realpathSync2, rmSync } from "node:fs";
+import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, rmSync } from "node:fs";
 import { basename as basename3, dirname as dirname4, join as join4 } from "node:path";
 
 // src/untrusted/environment.ts
@@ -38608,6 +38608,12 @@ function removeTrees(paths, what) {
   }
   const left = present.filter(exists2);
   if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
+function emptyOwnPlace(dir, what) {
+  removeTrees(
+    readdirSync(dir).map((name) => join4(dir, name)),
+    what
+  );
 }
 function exists2(path12) {
   try {
@@ -47472,7 +47478,7 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { mkdirSync as mkdirSync6, readdirSync as readdirSync10, rmSync as rmSync8 } from "node:fs";
+import { mkdirSync as mkdirSync6, readdirSync as readdirSync11, rmSync as rmSync8 } from "node:fs";
 
 // src/run/status-hint.ts
 import { constants as constants6 } from "node:os";
@@ -47522,11 +47528,11 @@ async function gzipAndRemove(path12, read2) {
 import { join as join21 } from "node:path";
 
 // src/flame/load.ts
-import { existsSync as existsSync4, readdirSync as readdirSync2 } from "node:fs";
+import { existsSync as existsSync4, readdirSync as readdirSync3 } from "node:fs";
 import { join as join11 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync } from "node:fs";
+import { readdirSync as readdirSync2 } from "node:fs";
 import { join as join10 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
@@ -47548,7 +47554,7 @@ function processMarker(dir) {
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync2(dir)) {
     const profile = PROFILE[tool].exec(name);
     const log2 = LOG.exec(name);
     const pid = Number((profile ?? log2)?.[1]);
@@ -47644,7 +47650,7 @@ function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
   const benchmarks = join11(resultsDir, "benchmarks");
   if (!existsSync4(benchmarks)) return trees;
-  for (const slug of readdirSync2(benchmarks).sort()) {
+  for (const slug of readdirSync3(benchmarks).sort()) {
     const path12 = join11("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
     if (!existsSync4(join11(resultsDir, path12))) continue;
     const tree = parseCallTree(readTextBeneath(resultsDir, path12, CALL_TREE_LIMIT, "call tree"), join11(resultsDir, path12));
@@ -47798,7 +47804,7 @@ import {
   lstatSync as lstatSync8,
   mkdtempSync,
   openSync as openSync5,
-  readdirSync as readdirSync3,
+  readdirSync as readdirSync4,
   readSync as readSync2,
   realpathSync as realpathSync9,
   writeSync as writeSync4
@@ -48166,7 +48172,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
   const buffer3 = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
-  for (const name of readdirSync3(staging)) {
+  for (const name of readdirSync4(staging)) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
@@ -48230,7 +48236,7 @@ function isPlainFile(path12) {
 }
 
 // src/untrusted/sandbox.ts
-import { readdirSync as readdirSync6, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync7, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
 import { hostname } from "node:os";
 import { join as join18, relative as relative3 } from "node:path";
 
@@ -48380,7 +48386,7 @@ function pidNamespace(proc) {
 
 // src/untrusted/probes.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { readdirSync as readdirSync4 } from "node:fs";
+import { readdirSync as readdirSync5 } from "node:fs";
 import { join as join16 } from "node:path";
 
 // src/untrusted/view.ts
@@ -48666,7 +48672,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync4(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join16(dir, name));
+    return readdirSync5(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join16(dir, name));
   } catch {
     return [];
   }
@@ -48689,10 +48695,10 @@ var freshProcWorks = cached(
 
 // src/untrusted/strays.ts
 import { spawnSync as spawnSync5 } from "node:child_process";
-import { existsSync as existsSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync5, readdirSync as readdirSync6, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
 import { join as join17 } from "node:path";
 function uidBusy(uid) {
-  for (const name of readdirSync5("/proc")) {
+  for (const name of readdirSync6("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (statSync4(`/proc/${name}`).uid !== uid) continue;
@@ -48712,7 +48718,7 @@ function removePrivateTmp() {
   for (const dir of SHARED_TMP_DIRS) {
     let names;
     try {
-      names = readdirSync5(dir);
+      names = readdirSync6(dir);
     } catch {
       continue;
     }
@@ -48782,7 +48788,7 @@ function overflowId(kind) {
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function onlyLoopback() {
   try {
-    return readdirSync6("/sys/class/net").every((name) => name === "lo");
+    return readdirSync7("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -49047,10 +49053,10 @@ function withKept(prefix2, own, handed) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync7, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync8, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker2) {
   const found2 = [];
-  for (const name of readdirSync7("/proc")) {
+  for (const name of readdirSync8("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found2.push(Number(name));
@@ -49359,7 +49365,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync6, readdirSync as readdirSync9, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync6, readdirSync as readdirSync10, readFileSync as readFileSync7 } from "node:fs";
 import { dirname as dirname13, isAbsolute as isAbsolute4, join as join24, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -49409,7 +49415,7 @@ import {
   mkdirSync as mkdirSync5,
   mkdtempSync as mkdtempSync3,
   openSync as openSync7,
-  readdirSync as readdirSync8,
+  readdirSync as readdirSync9,
   writeFileSync as writeFileSync2
 } from "node:fs";
 import { dirname as dirname12, join as join23 } from "node:path";
@@ -49419,7 +49425,7 @@ function giveTree(sandbox, tree) {
   const walk = (path12) => {
     const stat2 = lstatSync10(path12);
     lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync8(path12)) walk(join23(path12, name));
+    if (stat2.isDirectory()) for (const name of readdirSync9(path12)) walk(join23(path12, name));
   };
   walk(tree);
 }
@@ -49521,7 +49527,7 @@ function shownFile(file, cwd) {
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = readdirSync9(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync10(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -49635,7 +49641,12 @@ var REASONS = [
     message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith("/") ? "" : ` in ${cwd}`})`
   },
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
-  { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` },
+  {
+    status: 126,
+    words: "Permission denied",
+    message: (program) => `cannot execute ${program}: EACCES`,
+    foundOnPath: (program, file) => `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`
+  },
   {
     status: 126,
     words: "bad interpreter: No such file or directory",
@@ -49647,7 +49658,6 @@ var REASONS = [
     message: (program) => `cannot execute ${program}: the interpreter its #! line names cannot be executed (EACCES)`
   }
 ];
-var FOUND_ON_PATH_NOT_EXECUTABLE = "Permission denied";
 function launchFailure(program, exitCode, stderrEnd, cwd, path12) {
   const text2 = stderrEnd.trimEnd();
   const last = text2.slice(text2.lastIndexOf("\n") + 1);
@@ -49657,11 +49667,9 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path12) {
     const line = `valgrind: ${program}: ${reason.words}`;
     const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path12);
-  }
-  const found2 = `: ${FOUND_ON_PATH_NOT_EXECUTABLE}`;
-  if (exitCode === 126 && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${found2}`)) {
-    const file = last.slice("valgrind: ".length, -found2.length);
-    return `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`;
+    const suffix = `: ${reason.words}`;
+    if (reason.foundOnPath && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${suffix}`))
+      return reason.foundOnPath(program, last.slice("valgrind: ".length, -suffix.length));
   }
   return void 0;
 }
@@ -49938,7 +49946,7 @@ ${names}`
     const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
     const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
-    const valgrindLog = readdirSync10(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join27(dir, n))).sort()[0];
+    const valgrindLog = readdirSync11(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join27(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = lastLines(stderrEnd);
     const logTailText = stderrTail || !valgrindLog ? "" : logTail(join27(dir, valgrindLog));
@@ -51768,7 +51776,7 @@ function mergeShards(parts) {
 import { join as join36 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync10, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync12, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync10, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
 import { dirname as dirname18, join as join35, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
@@ -53418,7 +53426,7 @@ function resultsByBenchmark(text2, path12) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync11 } from "node:fs";
+import { lstatSync as lstatSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync12 } from "node:fs";
 import { dirname as dirname16, join as join32, relative as relative12, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
@@ -53435,7 +53443,7 @@ function unsafeEntry(outDir, notWalked) {
   const walk = (dir) => {
     let names;
     try {
-      names = readdirSync11(dir);
+      names = readdirSync12(dir);
     } catch {
       return void 0;
     }
@@ -54320,7 +54328,7 @@ function hideGit(checkout) {
 function removeLinks(dir) {
   let entries;
   try {
-    entries = readdirSync12(dir);
+    entries = readdirSync13(dir);
   } catch {
     return;
   }
@@ -54483,10 +54491,7 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  removeTrees(
-    readdirSync12(to).map((entry) => join35(to, entry)),
-    `the workspace ${to}`
-  );
+  emptyOwnPlace(to, `the workspace ${to}`);
   const skip = new Set(exclude.map((name) => join35(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
@@ -55037,7 +55042,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync15, readdirSync as readdirSync13 } from "node:fs";
+import { lstatSync as lstatSync15, readdirSync as readdirSync14 } from "node:fs";
 import { join as join39 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -55096,7 +55101,7 @@ function readShardHandOvers(root, shown) {
   if (presentAt(join39(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync13(root).sort();
+    names = readdirSync14(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }

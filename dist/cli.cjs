@@ -19371,7 +19371,12 @@ var REASONS = [
     message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith("/") ? "" : ` in ${cwd}`})`
   },
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
-  { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` },
+  {
+    status: 126,
+    words: "Permission denied",
+    message: (program) => `cannot execute ${program}: EACCES`,
+    foundOnPath: (program, file) => `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`
+  },
   {
     status: 126,
     words: "bad interpreter: No such file or directory",
@@ -19383,7 +19388,6 @@ var REASONS = [
     message: (program) => `cannot execute ${program}: the interpreter its #! line names cannot be executed (EACCES)`
   }
 ];
-var FOUND_ON_PATH_NOT_EXECUTABLE = "Permission denied";
 function launchFailure(program, exitCode, stderrEnd, cwd, path) {
   const text3 = stderrEnd.trimEnd();
   const last = text3.slice(text3.lastIndexOf("\n") + 1);
@@ -19393,11 +19397,9 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path) {
     const line = `valgrind: ${program}: ${reason.words}`;
     const cutAtStart = cut2 && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
-  }
-  const found2 = `: ${FOUND_ON_PATH_NOT_EXECUTABLE}`;
-  if (exitCode === 126 && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${found2}`)) {
-    const file = last.slice("valgrind: ".length, -found2.length);
-    return `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`;
+    const suffix = `: ${reason.words}`;
+    if (reason.foundOnPath && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${suffix}`))
+      return reason.foundOnPath(program, last.slice("valgrind: ".length, -suffix.length));
   }
   return void 0;
 }

@@ -7441,7 +7441,7 @@ function errorMessage(error) {
 
 // src/untrusted/remove.ts
 import { spawn, spawnSync } from "node:child_process";
-import { lstatSync as lstatSync2, realpathSync as realpathSync2, rmSync } from "node:fs";
+import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, rmSync } from "node:fs";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
 
 // src/untrusted/environment.ts
@@ -7636,6 +7636,12 @@ function removeTrees(paths, what) {
   }
   const left = present.filter(exists);
   if (left.length) throw new CgBenchError(`${what}: ${left.join(", ")} cannot be removed; nothing is measured beside what another run left there`);
+}
+function emptyOwnPlace(dir, what) {
+  removeTrees(
+    readdirSync(dir).map((name) => join2(dir, name)),
+    what
+  );
 }
 function exists(path) {
   try {
@@ -15772,7 +15778,7 @@ function blanksTrimmed(run) {
 }
 
 // src/run/benchmark.ts
-import { mkdirSync as mkdirSync6, readdirSync as readdirSync10, rmSync as rmSync8 } from "node:fs";
+import { mkdirSync as mkdirSync6, readdirSync as readdirSync11, rmSync as rmSync8 } from "node:fs";
 
 // src/run/status-hint.ts
 import { constants as constants4 } from "node:os";
@@ -15822,11 +15828,11 @@ async function gzipAndRemove(path, read) {
 import { join as join19 } from "node:path";
 
 // src/flame/load.ts
-import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
+import { existsSync as existsSync3, readdirSync as readdirSync3 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync } from "node:fs";
+import { readdirSync as readdirSync2 } from "node:fs";
 import { join as join8 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
@@ -15848,7 +15854,7 @@ function processMarker(dir) {
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync2(dir)) {
     const profile = PROFILE[tool].exec(name);
     const log = LOG.exec(name);
     const pid = Number((profile ?? log)?.[1]);
@@ -15944,7 +15950,7 @@ function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
   const benchmarks = join9(resultsDir, "benchmarks");
   if (!existsSync3(benchmarks)) return trees;
-  for (const slug of readdirSync2(benchmarks).sort()) {
+  for (const slug of readdirSync3(benchmarks).sort()) {
     const path = join9("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
     if (!existsSync3(join9(resultsDir, path))) continue;
     const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join9(resultsDir, path));
@@ -16098,7 +16104,7 @@ import {
   lstatSync as lstatSync8,
   mkdtempSync,
   openSync as openSync5,
-  readdirSync as readdirSync3,
+  readdirSync as readdirSync4,
   readSync as readSync2,
   realpathSync as realpathSync9,
   writeSync as writeSync4
@@ -16466,7 +16472,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
-  for (const name of readdirSync3(staging)) {
+  for (const name of readdirSync4(staging)) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
@@ -16530,7 +16536,7 @@ function isPlainFile(path) {
 }
 
 // src/untrusted/sandbox.ts
-import { readdirSync as readdirSync6, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync7, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
 import { hostname } from "node:os";
 import { join as join16, relative as relative2 } from "node:path";
 
@@ -16680,7 +16686,7 @@ function pidNamespace(proc) {
 
 // src/untrusted/probes.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { readdirSync as readdirSync4 } from "node:fs";
+import { readdirSync as readdirSync5 } from "node:fs";
 import { join as join14 } from "node:path";
 
 // src/untrusted/view.ts
@@ -16966,7 +16972,7 @@ function removeProbeTmp() {
 }
 function privateTmpOf(dir, pids) {
   try {
-    return readdirSync4(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join14(dir, name));
+    return readdirSync5(dir).filter((name) => pids.some((pid) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))).map((name) => join14(dir, name));
   } catch {
     return [];
   }
@@ -16989,10 +16995,10 @@ var freshProcWorks = cached(
 
 // src/untrusted/strays.ts
 import { spawnSync as spawnSync5 } from "node:child_process";
-import { existsSync as existsSync4, readdirSync as readdirSync5, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync4, readdirSync as readdirSync6, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
 import { join as join15 } from "node:path";
 function uidBusy(uid) {
-  for (const name of readdirSync5("/proc")) {
+  for (const name of readdirSync6("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (statSync4(`/proc/${name}`).uid !== uid) continue;
@@ -17012,7 +17018,7 @@ function removePrivateTmp() {
   for (const dir of SHARED_TMP_DIRS) {
     let names;
     try {
-      names = readdirSync5(dir);
+      names = readdirSync6(dir);
     } catch {
       continue;
     }
@@ -17082,7 +17088,7 @@ function overflowId(kind) {
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function onlyLoopback() {
   try {
-    return readdirSync6("/sys/class/net").every((name) => name === "lo");
+    return readdirSync7("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -17347,10 +17353,10 @@ function withKept(prefix, own, handed) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync7, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync8, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker) {
   const found2 = [];
-  for (const name of readdirSync7("/proc")) {
+  for (const name of readdirSync8("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found2.push(Number(name));
@@ -17659,7 +17665,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, readdirSync as readdirSync9, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync5, readdirSync as readdirSync10, readFileSync as readFileSync7 } from "node:fs";
 import { dirname as dirname11, isAbsolute as isAbsolute4, join as join22, relative as relative4, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17709,7 +17715,7 @@ import {
   mkdirSync as mkdirSync5,
   mkdtempSync as mkdtempSync3,
   openSync as openSync7,
-  readdirSync as readdirSync8,
+  readdirSync as readdirSync9,
   writeFileSync as writeFileSync2
 } from "node:fs";
 import { dirname as dirname10, join as join21 } from "node:path";
@@ -17719,7 +17725,7 @@ function giveTree(sandbox, tree) {
   const walk = (path) => {
     const stat = lstatSync10(path);
     lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync8(path)) walk(join21(path, name));
+    if (stat.isDirectory()) for (const name of readdirSync9(path)) walk(join21(path, name));
   };
   walk(tree);
 }
@@ -17821,7 +17827,7 @@ function shownFile(file, cwd) {
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = readdirSync9(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync10(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -17935,7 +17941,12 @@ var REASONS = [
     message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith("/") ? "" : ` in ${cwd}`})`
   },
   { status: 126, words: "is a directory", message: (program) => `not a file: ${program}` },
-  { status: 126, words: "Permission denied", message: (program) => `cannot execute ${program}: EACCES` },
+  {
+    status: 126,
+    words: "Permission denied",
+    message: (program) => `cannot execute ${program}: EACCES`,
+    foundOnPath: (program, file) => `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`
+  },
   {
     status: 126,
     words: "bad interpreter: No such file or directory",
@@ -17947,7 +17958,6 @@ var REASONS = [
     message: (program) => `cannot execute ${program}: the interpreter its #! line names cannot be executed (EACCES)`
   }
 ];
-var FOUND_ON_PATH_NOT_EXECUTABLE = "Permission denied";
 function launchFailure(program, exitCode, stderrEnd, cwd, path) {
   const text2 = stderrEnd.trimEnd();
   const last = text2.slice(text2.lastIndexOf("\n") + 1);
@@ -17957,11 +17967,9 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path) {
     const line = `valgrind: ${program}: ${reason.words}`;
     const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
-  }
-  const found2 = `: ${FOUND_ON_PATH_NOT_EXECUTABLE}`;
-  if (exitCode === 126 && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${found2}`)) {
-    const file = last.slice("valgrind: ".length, -found2.length);
-    return `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`;
+    const suffix = `: ${reason.words}`;
+    if (reason.foundOnPath && !program.includes("/") && last.startsWith("valgrind: ") && last.endsWith(`/${program}${suffix}`))
+      return reason.foundOnPath(program, last.slice("valgrind: ".length, -suffix.length));
   }
   return void 0;
 }
@@ -18238,7 +18246,7 @@ ${names}`
     const stderrEnd = readTail(stderr, LOG_TAIL_BYTES) ?? "";
     const launch = failed && !result.signal ? launchFailure(argv[0], result.exitCode, stderrEnd, spec.cwd, env["PATH"]) : void 0;
     if (launch) return { ...result, message: launch };
-    const valgrindLog = readdirSync10(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join25(dir, n))).sort()[0];
+    const valgrindLog = readdirSync11(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join25(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = lastLines(stderrEnd);
     const logTailText = stderrTail || !valgrindLog ? "" : logTail(join25(dir, valgrindLog));
@@ -20067,7 +20075,7 @@ function mergeShards(parts) {
 import { join as join34 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync12, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
 import { dirname as dirname16, join as join33, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
@@ -21717,7 +21725,7 @@ function resultsByBenchmark(text2, path) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync11 } from "node:fs";
+import { lstatSync as lstatSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync12 } from "node:fs";
 import { dirname as dirname14, join as join30, relative as relative11, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
@@ -21734,7 +21742,7 @@ function unsafeEntry(outDir, notWalked) {
   const walk = (dir) => {
     let names;
     try {
-      names = readdirSync11(dir);
+      names = readdirSync12(dir);
     } catch {
       return void 0;
     }
@@ -22574,10 +22582,7 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  removeTrees(
-    readdirSync12(to).map((entry) => join33(to, entry)),
-    `the workspace ${to}`
-  );
+  emptyOwnPlace(to, `the workspace ${to}`);
   const skip = new Set(exclude.map((name) => join33(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
@@ -23110,7 +23115,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync15, readdirSync as readdirSync13 } from "node:fs";
+import { lstatSync as lstatSync15, readdirSync as readdirSync14 } from "node:fs";
 import { join as join37 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -23169,7 +23174,7 @@ function readShardHandOvers(root, shown) {
   if (presentAt(join37(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync13(root).sort();
+    names = readdirSync14(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
@@ -24025,7 +24030,7 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync16, mkdirSync as mkdirSync14, readdirSync as readdirSync14, rmSync as rmSync13 } from "node:fs";
+import { lstatSync as lstatSync16, mkdirSync as mkdirSync14, readdirSync as readdirSync15, rmSync as rmSync13 } from "node:fs";
 import { join as join43 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory2 = false;
@@ -24035,7 +24040,7 @@ function freshOutputDirectory(out, keep = []) {
   }
   if (!isDirectory2) rmSync13(out, { force: true });
   else {
-    for (const name of readdirSync14(out)) {
+    for (const name of readdirSync15(out)) {
       if (!keep.includes(name)) removeTrees([join43(out, name)], `${out}, as the merge request left it`);
       else if (!lstatSync16(join43(out, name)).isDirectory()) {
         throw new CgBenchError(

@@ -13,7 +13,7 @@ import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
-import { removeTrees } from '../untrusted/remove.ts';
+import { emptyOwnPlace } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
@@ -346,10 +346,7 @@ function copyToWorkspace(checkout: string, to: string, exclude: string[] = []): 
   // The other side's checkout and what its setup built there (the code's): removed at any depth, no
   // link followed, and checked gone (remove.ts). By path, a tree deeper than PATH_MAX stopped the job
   // (exit 70); as its owner, the code made it unremovable and the base was measured beside it.
-  removeTrees(
-    readdirSync(to).map((entry) => join(to, entry)),
-    `the workspace ${to}`,
-  );
+  emptyOwnPlace(to, `the workspace ${to}`);
   const skip = new Set(exclude.map((name) => join(resolve(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
   return to;

@@ -7,7 +7,13 @@ import { LOG_TAIL_BYTES } from '../untrusted/read.ts';
  * a check made elsewhere (root's stat, or the code's uid outside the run's namespaces) answered for
  * files the run cannot see, and published whether they exist.
  */
-const REASONS: readonly { status: number; words: string; message: (program: string, cwd: string, path: string | undefined) => string }[] = [
+const REASONS: readonly {
+  status: number;
+  words: string;
+  message: (program: string, cwd: string, path: string | undefined) => string;
+  /** For a name without a slash found on PATH: Valgrind's line names the file it found (`valgrind: DIR/NAME: …`), not the name. */
+  foundOnPath?: (program: string, file: string) => string;
+}[] = [
   { status: 127, words: 'command not found', message: (program, _cwd, path) => `command not found: ${program} (the benchmark's PATH is ${path})` },
   {
     status: 127,
@@ -16,7 +22,12 @@ const REASONS: readonly { status: number; words: string; message: (program: stri
     message: (program, cwd) => `command not found: ${program} (no such file${program.startsWith('/') ? '' : ` in ${cwd}`})`,
   },
   { status: 126, words: 'is a directory', message: (program) => `not a file: ${program}` },
-  { status: 126, words: 'Permission denied', message: (program) => `cannot execute ${program}: EACCES` },
+  {
+    status: 126,
+    words: 'Permission denied',
+    message: (program) => `cannot execute ${program}: EACCES`,
+    foundOnPath: (program, file) => `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`,
+  },
   {
     status: 126,
     words: 'bad interpreter: No such file or directory',
@@ -28,12 +39,6 @@ const REASONS: readonly { status: number; words: string; message: (program: stri
     message: (program) => `cannot execute ${program}: the interpreter its #! line names cannot be executed (EACCES)`,
   },
 ];
-
-/**
- * A name without a slash that Valgrind found on PATH and could not execute: its line names the file
- * found (`valgrind: DIR/NAME: Permission denied`), not the name.
- */
-const FOUND_ON_PATH_NOT_EXECUTABLE = 'Permission denied';
 
 /**
  * The message for a run that ended with `exitCode` and whose stderr ends with `stderrEnd` (its last
@@ -50,11 +55,9 @@ export function launchFailure(program: string, exitCode: number | null, stderrEn
     const line = `valgrind: ${program}: ${reason.words}`;
     const cutAtStart = cut && last.length > line.length - program.length && line.endsWith(last);
     if (last === line || cutAtStart) return reason.message(program, cwd, path);
-  }
-  const found = `: ${FOUND_ON_PATH_NOT_EXECUTABLE}`;
-  if (exitCode === 126 && !program.includes('/') && last.startsWith('valgrind: ') && last.endsWith(`/${program}${found}`)) {
-    const file = last.slice('valgrind: '.length, -found.length);
-    return `cannot execute ${program} (${file}, found on the benchmark's PATH): EACCES`;
+    const suffix = `: ${reason.words}`;
+    if (reason.foundOnPath && !program.includes('/') && last.startsWith('valgrind: ') && last.endsWith(`/${program}${suffix}`))
+      return reason.foundOnPath(program, last.slice('valgrind: '.length, -suffix.length));
   }
   return undefined;
 }

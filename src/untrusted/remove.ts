@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, realpathSync, rmSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, rmSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { ownProgram, ownProgramsEnv } from './environment.ts';
@@ -115,6 +115,14 @@ export function removeTrees(paths: readonly string[], what: string): void {
   }
   const left = present.filter(exists);
   if (left.length) throw new CgBenchError(`${what}: ${left.join(', ')} cannot be removed; nothing is measured beside what another run left there`);
+}
+
+/** Empties `dir`, a place of cg-bench's own the code may have written in, as removeTrees removes: every entry, checked gone. */
+export function emptyOwnPlace(dir: string, what: string): void {
+  removeTrees(
+    readdirSync(dir).map((name) => join(dir, name)),
+    what,
+  );
 }
 
 /** Whether anything (a link included) is at `path`. */

@@ -1,4 +1,4 @@
-// removeTrees (untrusted/remove.ts) empties cg-bench's own places the code may have written in: the
+// removeTrees and emptyOwnPlace (untrusted/remove.ts) empty cg-bench's own places the code may have written in: the
 // image workspace between the two sides, a base worktree, cg-bench-results in a checkout (review r12).
 // As the owner (removeAsOwners) the code's own tree could be made unremovable by the code (chmod 555),
 // and the base was measured beside the head's leftovers; by path (rmSync) a tree deeper than PATH_MAX
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { removeTrees } from '../../src/untrusted/remove.ts';
+import { emptyOwnPlace } from '../../src/untrusted/remove.ts';
 import { tempDir } from '../helpers.ts';
 
 test("the code's tree is removed whatever it made of it: read-only directories of its own, depth beyond PATH_MAX, links left as links", {
@@ -41,10 +41,7 @@ test("the code's tree is removed whatever it made of it: read-only directories o
   chmodSync(locked, 0o555);
   // The workspace itself is the code's too (given to it to build in): made read-only, none of its own rights can empty it.
   chmodSync(workspace, 0o555);
-  removeTrees(
-    readdirSync(workspace).map((name) => join(workspace, name)),
-    'the workspace',
-  );
+  emptyOwnPlace(workspace, 'the workspace');
   assert.deepEqual(readdirSync(workspace), [], 'emptied');
   assert.equal(existsSync(join(outside, 'keep')), true, 'what the link led to is untouched');
 });
