@@ -23090,12 +23090,11 @@ async function timeSuite(options) {
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
-    const outcome2 = await timeHeld(
+    return await timeHeld(
       options,
       timed.filter((t) => !isNew(t)),
       { path: out.path, real }
     );
-    return { ...outcome2, new: timed.filter(isNew).map((t) => t.name) };
   } finally {
     out.release();
   }

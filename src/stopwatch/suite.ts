@@ -52,13 +52,12 @@ export interface TimedFailure {
 }
 
 /**
- * What `cg-bench paired` found: the benchmarks timed, those that failed (the others are timed all
- * the same, as `cg-bench run` measures the others), and those new in the head (nothing to pair them with).
+ * What `cg-bench paired` found: the benchmarks timed, and those that failed (the others are timed all
+ * the same, as `cg-bench run` measures the others). Those new in the head are said in the log.
  */
 export interface PairedOutcome {
   timed: TimedResult[];
   failed: TimedFailure[];
-  new: string[];
 }
 
 /** The benchmarks cg-bench paired times (not cg-bench run's). */
@@ -133,18 +132,17 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<PairedOutco
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
-    const outcome = await timeHeld(
+    return await timeHeld(
       options,
       timed.filter((t) => !isNew(t)),
       { path: out.path, real },
     );
-    return { ...outcome, new: timed.filter(isNew).map((t) => t.name) };
   } finally {
     out.release();
   }
 }
 
-async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held: HeldOut): Promise<Omit<PairedOutcome, 'new'>> {
+async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held: HeldOut): Promise<PairedOutcome> {
   const { base, outDir } = options;
   const baseSandbox = await prepare(base.config, outDir, held, 'base', options.progress);
   const sandboxes = { base: baseSandbox, head: baseSandbox };
@@ -166,7 +164,7 @@ async function timeBenchmarks(
   timed: BenchmarkSpec[],
   held: HeldOut,
   sandboxes: { base: TimedSandbox; head: TimedSandbox },
-): Promise<Omit<PairedOutcome, 'new'>> {
+): Promise<PairedOutcome> {
   const { head, base } = options;
   const command = (spec: BenchmarkSpec, sandbox: TimedSandbox, side: 'base' | 'head'): TimedCommand => ({
     command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, '/tmp'), false, 0, [], spec.cwd),
