@@ -10170,6 +10170,17 @@ var results_schema_default = {
       type: "array",
       maxItems: 1e4,
       items: { $ref: "#/definitions/timed" }
+    },
+    timedFailed: {
+      description: "Timed benchmarks that failed or timed out while timed by cg-bench paired, and why: the report names them and the job fails. Absent when none did.",
+      type: "array",
+      maxItems: 1e4,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["name", "message"],
+        properties: { name: { type: "string", minLength: 1, maxLength: 100 }, message: { type: "string", maxLength: 65536 } }
+      }
     }
   },
   definitions: {
@@ -10486,17 +10497,17 @@ var RESULTS_SCHEMA_VERSION = 1;
 // src/results/results-validator.generated.js
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var validateResults = validate212;
-var schema62 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json", "title": "cg-bench results (results.json)", "type": "object", "required": ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"], "additionalProperties": false, "properties": { "schemaVersion": { "const": 1 }, "tool": { "const": "cg-bench" }, "createdAt": { "type": "string", "maxLength": 40 }, "configHash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "environment": { "$ref": "#/definitions/environment" }, "benchmarks": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/benchmark" } }, "shard": { "description": "Set when the run measured one part of the suite (--shard I/N): which part, and every benchmark of the suite in configuration order. Absent in a whole run.", "type": "object", "required": ["index", "count", "benchmarks"], "additionalProperties": false, "properties": { "index": { "type": "integer", "minimum": 1, "maximum": 1024 }, "count": { "type": "integer", "minimum": 1, "maximum": 1024 }, "benchmarks": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/text" } } } }, "timed": { "description": "Benchmarks timed natively by cg-bench paired (mode: wallclock or counters), base and head paired on one machine, with every raw sample. Absent when none was timed.", "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/timed" } } }, "definitions": { "samples": { "type": "array", "maxItems": 1e6, "items": { "type": "number", "minimum": 0 } }, "timed": { "type": "object", "additionalProperties": false, "required": ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "mode": { "enum": ["wallclock", "cputime", "counters"] }, "unit": { "enum": ["ms", "cycles"] }, "controls": { "type": "array", "maxItems": 100, "items": { "$ref": "#/definitions/text" } }, "thresholdPercent": { "type": "number", "minimum": 0 }, "budgetMs": { "type": "number", "minimum": 0 }, "warmups": { "$ref": "#/definitions/count" }, "verdict": { "enum": ["regression", "improvement", "no significant change", "inconclusive"] }, "estimate": { "type": "object", "additionalProperties": false, "required": ["relative", "low", "high", "confidence", "pairs", "dropped", "method"], "properties": { "relative": { "type": "number" }, "low": { "type": "number" }, "high": { "type": "number" }, "confidence": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 }, "pairs": { "$ref": "#/definitions/count" }, "dropped": { "$ref": "#/definitions/count" }, "method": { "type": "string", "maxLength": 200 } } }, "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" }, "order": { "type": "array", "maxItems": 2e6, "items": { "enum": ["base", "head"] } }, "extra": { "type": "object", "maxProperties": 16, "additionalProperties": { "type": "object", "additionalProperties": false, "required": ["base", "head"], "properties": { "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" } } } } } }, "count": { "type": "integer", "minimum": 0 }, "text": { "type": "string", "maxLength": 4096 }, "nullableText": { "type": ["string", "null"], "maxLength": 4096 }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$" }, "events": { "type": "object", "additionalProperties": false, "required": ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"], "properties": { "Ir": { "$ref": "#/definitions/count" }, "I1mr": { "$ref": "#/definitions/count" }, "ILmr": { "$ref": "#/definitions/count" }, "Dr": { "$ref": "#/definitions/count" }, "D1mr": { "$ref": "#/definitions/count" }, "DLmr": { "$ref": "#/definitions/count" }, "Dw": { "$ref": "#/definitions/count" }, "D1mw": { "$ref": "#/definitions/count" }, "DLmw": { "$ref": "#/definitions/count" } } }, "hits": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "$ref": "#/definitions/count" }, "ll": { "$ref": "#/definitions/count" }, "ram": { "$ref": "#/definitions/count" } } }, "command": { "oneOf": [{ "type": "string", "maxLength": 65536 }, { "type": "array", "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 } }] }, "environment": { "type": "object", "additionalProperties": false, "required": ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"], "properties": { "cgBench": { "$ref": "#/definitions/text" }, "method": { "description": "How cg-bench ran what it measured, where that reaches the count (the code's environment and its order, symbol binding, the seal's steps): raised with each such change; absent in results made before 2.", "type": "integer", "minimum": 2 }, "valgrind": { "$ref": "#/definitions/text" }, "glibc": { "$ref": "#/definitions/nullableText" }, "os": { "$ref": "#/definitions/nullableText" }, "arch": { "$ref": "#/definitions/text" }, "python": { "$ref": "#/definitions/nullableText" }, "workspace": { "$ref": "#/definitions/text" }, "cpu": { "type": "object", "additionalProperties": false, "required": ["hwcaps", "vendor", "brand", "features"], "properties": { "hwcaps": { "$ref": "#/definitions/nullableText" }, "vendor": { "$ref": "#/definitions/nullableText" }, "brand": { "$ref": "#/definitions/nullableText" }, "features": { "type": "array", "maxItems": 256, "items": { "type": "string", "maxLength": 64 } } } }, "cache": { "type": "object", "additionalProperties": false, "required": ["I1", "D1", "LL"], "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "type": "number", "minimum": 0 }, "ll": { "type": "number", "minimum": 0 }, "ram": { "type": "number", "minimum": 0 } } }, "image": { "type": "object", "additionalProperties": false, "required": ["ref", "digest"], "properties": { "ref": { "$ref": "#/definitions/nullableText" }, "digest": { "$ref": "#/definitions/nullableText" } } }, "host": { "type": "object", "additionalProperties": false, "required": ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"], "properties": { "dispatch": { "$ref": "#/definitions/nullableText" }, "platform": { "$ref": "#/definitions/nullableText" }, "hwcapsActive": { "$ref": "#/definitions/nullableText" }, "auxvTypes": { "$ref": "#/definitions/nullableText" }, "cpusOnline": { "$ref": "#/definitions/nullableText" }, "cpusPossible": { "$ref": "#/definitions/nullableText" }, "affinity": { "type": "integer", "minimum": 0 }, "loaderFiles": { "type": "string", "pattern": "^[0-9a-f]{16}$" } } } } }, "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "command": { "$ref": "#/definitions/command" }, "cwd": { "$ref": "#/definitions/text" }, "instrument": { "enum": ["whole", "region"] }, "thresholdPercent": { "type": "number", "minimum": 0 }, "status": { "enum": ["ok", "failed", "timeout"] }, "exitCode": { "type": ["integer", "null"] }, "signal": { "type": ["string", "null"], "maxLength": 32 }, "message": { "type": "string", "maxLength": 65536 }, "wallTimeMs": { "type": "number", "minimum": 0 }, "estimatedCycles": { "type": ["number", "null"], "minimum": 0 }, "events": { "oneOf": [{ "$ref": "#/definitions/events" }, { "type": "null" }] }, "hits": { "oneOf": [{ "$ref": "#/definitions/hits" }, { "type": "null" }] }, "processes": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["pid", "cmd", "estimatedCycles", "events", "file"], "properties": { "pid": { "$ref": "#/definitions/count" }, "cmd": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "events": { "$ref": "#/definitions/events" }, "file": { "$ref": "#/definitions/text" } } } }, "allFunctions": { "description": "Every function and line was kept (check, bisect), not only the costliest.", "const": true }, "seal": { "description": "What the measured run was sealed by (each reaches the count); absent in older results.", "type": "object", "additionalProperties": false, "required": ["pids", "ids", "network", "cpus", "entropy"], "properties": { "pids": { "enum": ["own", "host"] }, "ids": { "enum": ["anonymous", "caller", "host"] }, "network": { "enum": ["none", "host"] }, "cpus": { "enum": ["one", "host"] }, "entropy": { "enum": ["fixed", "os"] }, "tmp": { "description": "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", "enum": ["private", "shared"] }, "proc": { "description": "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", "enum": ["own", "host"] }, "ipc": { "description": "SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, or the machine's; absent in older results.", "enum": ["own", "host"] }, "hostname": { "description": "The host name the code sees: fixed (cg-bench, a UTS namespace of its own) or the machine's; absent in older results.", "enum": ["fixed", "host"] }, "pythonResets": { "type": "boolean" }, "devices": { "type": "string", "maxLength": 200 }, "symbols": { "description": "now: LD_BIND_NOW was set (every shared-library symbol bound at start, as cg-bench does for instrument: region); absent: bound lazily.", "const": "now" } } }, "executables": { "description": "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.", "type": "array", "maxItems": 1e4, "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "main"], "properties": { "path": { "type": "string", "maxLength": 4096 }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "main": { "type": "boolean" } } } }, "functions": { "description": "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.", "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "estimatedCycles", "Ir"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "lines": { "description": "The function's costliest source lines, most expensive first.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["line", "estimatedCycles", "Ir"], "properties": { "file": { "description": "Absent when it is the function's own file.", "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "text": { "type": "string", "maxLength": 200 } } } } } } }, "memory": { "description": "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.", "type": "object", "additionalProperties": false, "required": ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"], "properties": { "totalBytes": { "$ref": "#/definitions/count" }, "totalBlocks": { "$ref": "#/definitions/count" }, "peakBytes": { "$ref": "#/definitions/count" }, "peakBlocks": { "$ref": "#/definitions/count" }, "exitBytes": { "$ref": "#/definitions/count" }, "exitBlocks": { "$ref": "#/definitions/count" }, "thresholdPercent": { "type": "number", "minimum": 0 }, "files": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/text" } }, "wallTimeMs": { "type": "number", "minimum": 0 } } }, "python": { "description": "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.", "type": "object", "additionalProperties": false, "required": ["method", "python", "scope", "bytecodes", "functions"], "properties": { "method": { "type": "string", "maxLength": 64 }, "python": { "type": "string", "maxLength": 256 }, "scope": { "enum": ["whole", "region"] }, "bytecodes": { "$ref": "#/definitions/count" }, "functions": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "line", "bytecodes"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "bytecodes": { "$ref": "#/definitions/count" } } } } } }, "logs": { "type": "object", "additionalProperties": false, "required": ["stdout", "stderr"], "properties": { "stdout": { "$ref": "#/definitions/text" }, "stderr": { "$ref": "#/definitions/text" } } } } } } };
-var func22 = import_ucs2length2.default.default;
+var schema62 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json", "title": "cg-bench results (results.json)", "type": "object", "required": ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"], "additionalProperties": false, "properties": { "schemaVersion": { "const": 1 }, "tool": { "const": "cg-bench" }, "createdAt": { "type": "string", "maxLength": 40 }, "configHash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "environment": { "$ref": "#/definitions/environment" }, "benchmarks": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/benchmark" } }, "shard": { "description": "Set when the run measured one part of the suite (--shard I/N): which part, and every benchmark of the suite in configuration order. Absent in a whole run.", "type": "object", "required": ["index", "count", "benchmarks"], "additionalProperties": false, "properties": { "index": { "type": "integer", "minimum": 1, "maximum": 1024 }, "count": { "type": "integer", "minimum": 1, "maximum": 1024 }, "benchmarks": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/text" } } } }, "timed": { "description": "Benchmarks timed natively by cg-bench paired (mode: wallclock or counters), base and head paired on one machine, with every raw sample. Absent when none was timed.", "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/timed" } }, "timedFailed": { "description": "Timed benchmarks that failed or timed out while timed by cg-bench paired, and why: the report names them and the job fails. Absent when none did.", "type": "array", "maxItems": 1e4, "items": { "type": "object", "additionalProperties": false, "required": ["name", "message"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "message": { "type": "string", "maxLength": 65536 } } } } }, "definitions": { "samples": { "type": "array", "maxItems": 1e6, "items": { "type": "number", "minimum": 0 } }, "timed": { "type": "object", "additionalProperties": false, "required": ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "mode": { "enum": ["wallclock", "cputime", "counters"] }, "unit": { "enum": ["ms", "cycles"] }, "controls": { "type": "array", "maxItems": 100, "items": { "$ref": "#/definitions/text" } }, "thresholdPercent": { "type": "number", "minimum": 0 }, "budgetMs": { "type": "number", "minimum": 0 }, "warmups": { "$ref": "#/definitions/count" }, "verdict": { "enum": ["regression", "improvement", "no significant change", "inconclusive"] }, "estimate": { "type": "object", "additionalProperties": false, "required": ["relative", "low", "high", "confidence", "pairs", "dropped", "method"], "properties": { "relative": { "type": "number" }, "low": { "type": "number" }, "high": { "type": "number" }, "confidence": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 }, "pairs": { "$ref": "#/definitions/count" }, "dropped": { "$ref": "#/definitions/count" }, "method": { "type": "string", "maxLength": 200 } } }, "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" }, "order": { "type": "array", "maxItems": 2e6, "items": { "enum": ["base", "head"] } }, "extra": { "type": "object", "maxProperties": 16, "additionalProperties": { "type": "object", "additionalProperties": false, "required": ["base", "head"], "properties": { "base": { "$ref": "#/definitions/samples" }, "head": { "$ref": "#/definitions/samples" } } } } } }, "count": { "type": "integer", "minimum": 0 }, "text": { "type": "string", "maxLength": 4096 }, "nullableText": { "type": ["string", "null"], "maxLength": 4096 }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$" }, "events": { "type": "object", "additionalProperties": false, "required": ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"], "properties": { "Ir": { "$ref": "#/definitions/count" }, "I1mr": { "$ref": "#/definitions/count" }, "ILmr": { "$ref": "#/definitions/count" }, "Dr": { "$ref": "#/definitions/count" }, "D1mr": { "$ref": "#/definitions/count" }, "DLmr": { "$ref": "#/definitions/count" }, "Dw": { "$ref": "#/definitions/count" }, "D1mw": { "$ref": "#/definitions/count" }, "DLmw": { "$ref": "#/definitions/count" } } }, "hits": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "$ref": "#/definitions/count" }, "ll": { "$ref": "#/definitions/count" }, "ram": { "$ref": "#/definitions/count" } } }, "command": { "oneOf": [{ "type": "string", "maxLength": 65536 }, { "type": "array", "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 } }] }, "environment": { "type": "object", "additionalProperties": false, "required": ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"], "properties": { "cgBench": { "$ref": "#/definitions/text" }, "method": { "description": "How cg-bench ran what it measured, where that reaches the count (the code's environment and its order, symbol binding, the seal's steps): raised with each such change; absent in results made before 2.", "type": "integer", "minimum": 2 }, "valgrind": { "$ref": "#/definitions/text" }, "glibc": { "$ref": "#/definitions/nullableText" }, "os": { "$ref": "#/definitions/nullableText" }, "arch": { "$ref": "#/definitions/text" }, "python": { "$ref": "#/definitions/nullableText" }, "workspace": { "$ref": "#/definitions/text" }, "cpu": { "type": "object", "additionalProperties": false, "required": ["hwcaps", "vendor", "brand", "features"], "properties": { "hwcaps": { "$ref": "#/definitions/nullableText" }, "vendor": { "$ref": "#/definitions/nullableText" }, "brand": { "$ref": "#/definitions/nullableText" }, "features": { "type": "array", "maxItems": 256, "items": { "type": "string", "maxLength": 64 } } } }, "cache": { "type": "object", "additionalProperties": false, "required": ["I1", "D1", "LL"], "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "type": "number", "minimum": 0 }, "ll": { "type": "number", "minimum": 0 }, "ram": { "type": "number", "minimum": 0 } } }, "image": { "type": "object", "additionalProperties": false, "required": ["ref", "digest"], "properties": { "ref": { "$ref": "#/definitions/nullableText" }, "digest": { "$ref": "#/definitions/nullableText" } } }, "host": { "type": "object", "additionalProperties": false, "required": ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"], "properties": { "dispatch": { "$ref": "#/definitions/nullableText" }, "platform": { "$ref": "#/definitions/nullableText" }, "hwcapsActive": { "$ref": "#/definitions/nullableText" }, "auxvTypes": { "$ref": "#/definitions/nullableText" }, "cpusOnline": { "$ref": "#/definitions/nullableText" }, "cpusPossible": { "$ref": "#/definitions/nullableText" }, "affinity": { "type": "integer", "minimum": 0 }, "loaderFiles": { "type": "string", "pattern": "^[0-9a-f]{16}$" } } } } }, "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100 }, "command": { "$ref": "#/definitions/command" }, "cwd": { "$ref": "#/definitions/text" }, "instrument": { "enum": ["whole", "region"] }, "thresholdPercent": { "type": "number", "minimum": 0 }, "status": { "enum": ["ok", "failed", "timeout"] }, "exitCode": { "type": ["integer", "null"] }, "signal": { "type": ["string", "null"], "maxLength": 32 }, "message": { "type": "string", "maxLength": 65536 }, "wallTimeMs": { "type": "number", "minimum": 0 }, "estimatedCycles": { "type": ["number", "null"], "minimum": 0 }, "events": { "oneOf": [{ "$ref": "#/definitions/events" }, { "type": "null" }] }, "hits": { "oneOf": [{ "$ref": "#/definitions/hits" }, { "type": "null" }] }, "processes": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["pid", "cmd", "estimatedCycles", "events", "file"], "properties": { "pid": { "$ref": "#/definitions/count" }, "cmd": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "events": { "$ref": "#/definitions/events" }, "file": { "$ref": "#/definitions/text" } } } }, "allFunctions": { "description": "Every function and line was kept (check, bisect), not only the costliest.", "const": true }, "seal": { "description": "What the measured run was sealed by (each reaches the count); absent in older results.", "type": "object", "additionalProperties": false, "required": ["pids", "ids", "network", "cpus", "entropy"], "properties": { "pids": { "enum": ["own", "host"] }, "ids": { "enum": ["anonymous", "caller", "host"] }, "network": { "enum": ["none", "host"] }, "cpus": { "enum": ["one", "host"] }, "entropy": { "enum": ["fixed", "os"] }, "tmp": { "description": "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", "enum": ["private", "shared"] }, "proc": { "description": "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", "enum": ["own", "host"] }, "ipc": { "description": "SysV IPC (shared memory, message queues, semaphores): a namespace of the run's own, or the machine's; absent in older results.", "enum": ["own", "host"] }, "hostname": { "description": "The host name the code sees: fixed (cg-bench, a UTS namespace of its own) or the machine's; absent in older results.", "enum": ["fixed", "host"] }, "pythonResets": { "type": "boolean" }, "devices": { "type": "string", "maxLength": 200 }, "symbols": { "description": "now: LD_BIND_NOW was set (every shared-library symbol bound at start, as cg-bench does for instrument: region); absent: bound lazily.", "const": "now" } } }, "executables": { "description": "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.", "type": "array", "maxItems": 1e4, "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "main"], "properties": { "path": { "type": "string", "maxLength": 4096 }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "main": { "type": "boolean" } } } }, "functions": { "description": "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.", "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "estimatedCycles", "Ir"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "lines": { "description": "The function's costliest source lines, most expensive first.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["line", "estimatedCycles", "Ir"], "properties": { "file": { "description": "Absent when it is the function's own file.", "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "estimatedCycles": { "type": "number", "minimum": 0 }, "Ir": { "$ref": "#/definitions/count" }, "text": { "type": "string", "maxLength": 200 } } } } } } }, "memory": { "description": "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.", "type": "object", "additionalProperties": false, "required": ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"], "properties": { "totalBytes": { "$ref": "#/definitions/count" }, "totalBlocks": { "$ref": "#/definitions/count" }, "peakBytes": { "$ref": "#/definitions/count" }, "peakBlocks": { "$ref": "#/definitions/count" }, "exitBytes": { "$ref": "#/definitions/count" }, "exitBlocks": { "$ref": "#/definitions/count" }, "thresholdPercent": { "type": "number", "minimum": 0 }, "files": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/text" } }, "wallTimeMs": { "type": "number", "minimum": 0 } } }, "python": { "description": "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.", "type": "object", "additionalProperties": false, "required": ["method", "python", "scope", "bytecodes", "functions"], "properties": { "method": { "type": "string", "maxLength": 64 }, "python": { "type": "string", "maxLength": 256 }, "scope": { "enum": ["whole", "region"] }, "bytecodes": { "$ref": "#/definitions/count" }, "functions": { "type": "array", "maxItems": 1e5, "items": { "type": "object", "additionalProperties": false, "required": ["fn", "file", "line", "bytecodes"], "properties": { "fn": { "type": "string", "maxLength": 65536 }, "file": { "type": "string", "maxLength": 65536 }, "line": { "$ref": "#/definitions/count" }, "bytecodes": { "$ref": "#/definitions/count" } } } } } }, "logs": { "type": "object", "additionalProperties": false, "required": ["stdout", "stderr"], "properties": { "stdout": { "$ref": "#/definitions/text" }, "stderr": { "$ref": "#/definitions/text" } } } } } } };
+var func22 = Object.prototype.hasOwnProperty;
+var func32 = import_ucs2length2.default.default;
 var pattern02 = new RegExp("^[0-9a-f]{64}$", "u");
 var schema72 = { "type": "object", "additionalProperties": false, "required": ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"], "properties": { "cgBench": { "$ref": "#/definitions/text" }, "method": { "description": "How cg-bench ran what it measured, where that reaches the count (the code's environment and its order, symbol binding, the seal's steps): raised with each such change; absent in results made before 2.", "type": "integer", "minimum": 2 }, "valgrind": { "$ref": "#/definitions/text" }, "glibc": { "$ref": "#/definitions/nullableText" }, "os": { "$ref": "#/definitions/nullableText" }, "arch": { "$ref": "#/definitions/text" }, "python": { "$ref": "#/definitions/nullableText" }, "workspace": { "$ref": "#/definitions/text" }, "cpu": { "type": "object", "additionalProperties": false, "required": ["hwcaps", "vendor", "brand", "features"], "properties": { "hwcaps": { "$ref": "#/definitions/nullableText" }, "vendor": { "$ref": "#/definitions/nullableText" }, "brand": { "$ref": "#/definitions/nullableText" }, "features": { "type": "array", "maxItems": 256, "items": { "type": "string", "maxLength": 64 } } } }, "cache": { "type": "object", "additionalProperties": false, "required": ["I1", "D1", "LL"], "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "required": ["l1", "ll", "ram"], "properties": { "l1": { "type": "number", "minimum": 0 }, "ll": { "type": "number", "minimum": 0 }, "ram": { "type": "number", "minimum": 0 } } }, "image": { "type": "object", "additionalProperties": false, "required": ["ref", "digest"], "properties": { "ref": { "$ref": "#/definitions/nullableText" }, "digest": { "$ref": "#/definitions/nullableText" } } }, "host": { "type": "object", "additionalProperties": false, "required": ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"], "properties": { "dispatch": { "$ref": "#/definitions/nullableText" }, "platform": { "$ref": "#/definitions/nullableText" }, "hwcapsActive": { "$ref": "#/definitions/nullableText" }, "auxvTypes": { "$ref": "#/definitions/nullableText" }, "cpusOnline": { "$ref": "#/definitions/nullableText" }, "cpusPossible": { "$ref": "#/definitions/nullableText" }, "affinity": { "type": "integer", "minimum": 0 }, "loaderFiles": { "type": "string", "pattern": "^[0-9a-f]{16}$" } } } } };
-var func32 = Object.prototype.hasOwnProperty;
 var schema82 = { "type": "string", "maxLength": 4096 };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data === "string") {
-    if (func22(data) > 4096) {
+    if (func32(data) > 4096) {
       const err0 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema82, data };
       if (vErrors === null) {
         vErrors = [err0];
@@ -10531,7 +10542,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     errors++;
   }
   if (typeof data === "string") {
-    if (func22(data) > 4096) {
+    if (func32(data) > 4096) {
       const err1 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema92, data };
       if (vErrors === null) {
         vErrors = [err1];
@@ -10676,7 +10687,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func32.call(schema72.properties, key0)) {
+      if (!func22.call(schema72.properties, key0)) {
         const err11 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema72, data };
         if (vErrors === null) {
           vErrors = [err11];
@@ -10835,7 +10846,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
             for (let i0 = 0; i0 < len0; i0++) {
               let data13 = data12[i0];
               if (typeof data13 === "string") {
-                if (func22(data13) > 64) {
+                if (func32(data13) > 64) {
                   const err20 = { instancePath: instancePath + "/cpu/features/" + i0, schemaPath: "#/properties/cpu/properties/features/items/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema72.properties.cpu.properties.features.items, data: data13 };
                   if (vErrors === null) {
                     vErrors = [err20];
@@ -11304,7 +11315,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
   let passing0 = null;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (func22(data) > 65536) {
+    if (func32(data) > 65536) {
       const err0 = { instancePath, schemaPath: "#/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema122.oneOf[0], data };
       if (vErrors === null) {
         vErrors = [err0];
@@ -11342,7 +11353,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     for (let i0 = 0; i0 < len0; i0++) {
       let data0 = data[i0];
       if (typeof data0 === "string") {
-        if (func22(data0) > 65536) {
+        if (func32(data0) > 65536) {
           const err3 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema122.oneOf[1].items, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
@@ -11515,7 +11526,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func32.call(schema13.properties, key0)) {
+      if (!func22.call(schema13.properties, key0)) {
         const err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data };
         if (vErrors === null) {
           vErrors = [err9];
@@ -11804,7 +11815,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func32.call(schema112.properties, key0)) {
+      if (!func22.call(schema112.properties, key0)) {
         const err15 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112, data };
         if (vErrors === null) {
           vErrors = [err15];
@@ -11817,7 +11828,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func22(data0) > 100) {
+        if (func32(data0) > 100) {
           const err16 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema112.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err16];
@@ -11826,7 +11837,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func22(data0) < 1) {
+        if (func32(data0) < 1) {
           const err17 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema112.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err17];
@@ -11927,7 +11938,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data7 === "string") {
-        if (func22(data7) > 32) {
+        if (func32(data7) > 32) {
           const err25 = { instancePath: instancePath + "/signal", schemaPath: "#/properties/signal/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema112.properties.signal, data: data7 };
           if (vErrors === null) {
             vErrors = [err25];
@@ -11941,7 +11952,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.message !== void 0) {
       let data8 = data.message;
       if (typeof data8 === "string") {
-        if (func22(data8) > 65536) {
+        if (func32(data8) > 65536) {
           const err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.message, data: data8 };
           if (vErrors === null) {
             vErrors = [err26];
@@ -12194,7 +12205,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
             if (data14.cmd !== void 0) {
               let data16 = data14.cmd;
               if (typeof data16 === "string") {
-                if (func22(data16) > 65536) {
+                if (func32(data16) > 65536) {
                   const err43 = { instancePath: instancePath + "/processes/" + i0 + "/cmd", schemaPath: "#/properties/processes/items/properties/cmd/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.processes.items.properties.cmd, data: data16 };
                   if (vErrors === null) {
                     vErrors = [err43];
@@ -12328,7 +12339,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key2 in data21) {
-          if (!func32.call(schema112.properties.seal.properties, key2)) {
+          if (!func22.call(schema112.properties.seal.properties, key2)) {
             const err55 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112.properties.seal, data: data21 };
             if (vErrors === null) {
               vErrors = [err55];
@@ -12461,7 +12472,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
         if (data21.devices !== void 0) {
           let data32 = data21.devices;
           if (typeof data32 === "string") {
-            if (func22(data32) > 200) {
+            if (func32(data32) > 200) {
               const err66 = { instancePath: instancePath + "/seal/devices", schemaPath: "#/properties/seal/properties/devices/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema112.properties.seal.properties.devices, data: data32 };
               if (vErrors === null) {
                 vErrors = [err66];
@@ -12559,7 +12570,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
             if (data35.path !== void 0) {
               let data36 = data35.path;
               if (typeof data36 === "string") {
-                if (func22(data36) > 4096) {
+                if (func32(data36) > 4096) {
                   const err75 = { instancePath: instancePath + "/executables/" + i1 + "/path", schemaPath: "#/properties/executables/items/properties/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema112.properties.executables.items.properties.path, data: data36 };
                   if (vErrors === null) {
                     vErrors = [err75];
@@ -12698,7 +12709,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
             if (data40.fn !== void 0) {
               let data41 = data40.fn;
               if (typeof data41 === "string") {
-                if (func22(data41) > 65536) {
+                if (func32(data41) > 65536) {
                   const err88 = { instancePath: instancePath + "/functions/" + i2 + "/fn", schemaPath: "#/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.functions.items.properties.fn, data: data41 };
                   if (vErrors === null) {
                     vErrors = [err88];
@@ -12720,7 +12731,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
             if (data40.file !== void 0) {
               let data42 = data40.file;
               if (typeof data42 === "string") {
-                if (func22(data42) > 65536) {
+                if (func32(data42) > 65536) {
                   const err90 = { instancePath: instancePath + "/functions/" + i2 + "/file", schemaPath: "#/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.functions.items.properties.file, data: data42 };
                   if (vErrors === null) {
                     vErrors = [err90];
@@ -12824,7 +12835,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data46.file !== void 0) {
                       let data47 = data46.file;
                       if (typeof data47 === "string") {
-                        if (func22(data47) > 65536) {
+                        if (func32(data47) > 65536) {
                           const err99 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/file", schemaPath: "#/properties/functions/items/properties/lines/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.functions.items.properties.lines.items.properties.file, data: data47 };
                           if (vErrors === null) {
                             vErrors = [err99];
@@ -12880,7 +12891,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data46.text !== void 0) {
                       let data51 = data46.text;
                       if (typeof data51 === "string") {
-                        if (func22(data51) > 200) {
+                        if (func32(data51) > 200) {
                           const err103 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/text", schemaPath: "#/properties/functions/items/properties/lines/items/properties/text/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema112.properties.functions.items.properties.lines.items.properties.text, data: data51 };
                           if (vErrors === null) {
                             vErrors = [err103];
@@ -13024,7 +13035,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key6 in data52) {
-          if (!func32.call(schema112.properties.memory.properties, key6)) {
+          if (!func22.call(schema112.properties.memory.properties, key6)) {
             const err118 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112.properties.memory, data: data52 };
             if (vErrors === null) {
               vErrors = [err118];
@@ -13215,7 +13226,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
         if (data63.method !== void 0) {
           let data64 = data63.method;
           if (typeof data64 === "string") {
-            if (func22(data64) > 64) {
+            if (func32(data64) > 64) {
               const err132 = { instancePath: instancePath + "/python/method", schemaPath: "#/properties/python/properties/method/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema112.properties.python.properties.method, data: data64 };
               if (vErrors === null) {
                 vErrors = [err132];
@@ -13237,7 +13248,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
         if (data63.python !== void 0) {
           let data65 = data63.python;
           if (typeof data65 === "string") {
-            if (func22(data65) > 256) {
+            if (func32(data65) > 256) {
               const err134 = { instancePath: instancePath + "/python/python", schemaPath: "#/properties/python/properties/python/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema112.properties.python.properties.python, data: data65 };
               if (vErrors === null) {
                 vErrors = [err134];
@@ -13340,7 +13351,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data69.fn !== void 0) {
                   let data70 = data69.fn;
                   if (typeof data70 === "string") {
-                    if (func22(data70) > 65536) {
+                    if (func32(data70) > 65536) {
                       const err143 = { instancePath: instancePath + "/python/functions/" + i5 + "/fn", schemaPath: "#/properties/python/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.python.properties.functions.items.properties.fn, data: data70 };
                       if (vErrors === null) {
                         vErrors = [err143];
@@ -13362,7 +13373,7 @@ function validate48(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data69.file !== void 0) {
                   let data71 = data69.file;
                   if (typeof data71 === "string") {
-                    if (func22(data71) > 65536) {
+                    if (func32(data71) > 65536) {
                       const err145 = { instancePath: instancePath + "/python/functions/" + i5 + "/file", schemaPath: "#/properties/python/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.python.properties.functions.items.properties.file, data: data71 };
                       if (vErrors === null) {
                         vErrors = [err145];
@@ -13652,7 +13663,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func32.call(schema16.properties, key0)) {
+      if (!func22.call(schema16.properties, key0)) {
         const err12 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data };
         if (vErrors === null) {
           vErrors = [err12];
@@ -13665,7 +13676,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func22(data0) > 100) {
+        if (func32(data0) > 100) {
           const err13 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema16.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err13];
@@ -13674,7 +13685,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (func22(data0) < 1) {
+        if (func32(data0) < 1) {
           const err14 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema16.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err14];
@@ -13967,7 +13978,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
         if (data9.method !== void 0) {
           let data16 = data9.method;
           if (typeof data16 === "string") {
-            if (func22(data16) > 200) {
+            if (func32(data16) > 200) {
               const err39 = { instancePath: instancePath + "/estimate/method", schemaPath: "#/properties/estimate/properties/method/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema16.properties.estimate.properties.method, data: data16 };
               if (vErrors === null) {
                 vErrors = [err39];
@@ -14191,7 +14202,7 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "schemaVersion" || key0 === "tool" || key0 === "createdAt" || key0 === "configHash" || key0 === "environment" || key0 === "benchmarks" || key0 === "shard" || key0 === "timed")) {
+      if (!func22.call(schema62.properties, key0)) {
         const err6 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema62, data };
         if (vErrors === null) {
           vErrors = [err6];
@@ -14228,7 +14239,7 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.createdAt !== void 0) {
       let data2 = data.createdAt;
       if (typeof data2 === "string") {
-        if (func22(data2) > 40) {
+        if (func32(data2) > 40) {
           const err9 = { instancePath: instancePath + "/createdAt", schemaPath: "#/properties/createdAt/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters", schema: 40, parentSchema: schema62.properties.createdAt, data: data2 };
           if (vErrors === null) {
             vErrors = [err9];
@@ -14477,12 +14488,130 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
+    if (data.timedFailed !== void 0) {
+      let data14 = data.timedFailed;
+      if (Array.isArray(data14)) {
+        if (data14.length > 1e4) {
+          const err30 = { instancePath: instancePath + "/timedFailed", schemaPath: "#/properties/timedFailed/maxItems", keyword: "maxItems", params: { limit: 1e4 }, message: "must NOT have more than 10000 items", schema: 1e4, parentSchema: schema62.properties.timedFailed, data: data14 };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+        const len3 = data14.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          let data15 = data14[i3];
+          if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+            if (data15.name === void 0) {
+              const err31 = { instancePath: instancePath + "/timedFailed/" + i3, schemaPath: "#/properties/timedFailed/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema62.properties.timedFailed.items.required, parentSchema: schema62.properties.timedFailed.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err31];
+              } else {
+                vErrors.push(err31);
+              }
+              errors++;
+            }
+            if (data15.message === void 0) {
+              const err32 = { instancePath: instancePath + "/timedFailed/" + i3, schemaPath: "#/properties/timedFailed/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema62.properties.timedFailed.items.required, parentSchema: schema62.properties.timedFailed.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err32];
+              } else {
+                vErrors.push(err32);
+              }
+              errors++;
+            }
+            for (const key2 in data15) {
+              if (!(key2 === "name" || key2 === "message")) {
+                const err33 = { instancePath: instancePath + "/timedFailed/" + i3, schemaPath: "#/properties/timedFailed/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema62.properties.timedFailed.items, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err33];
+                } else {
+                  vErrors.push(err33);
+                }
+                errors++;
+              }
+            }
+            if (data15.name !== void 0) {
+              let data16 = data15.name;
+              if (typeof data16 === "string") {
+                if (func32(data16) > 100) {
+                  const err34 = { instancePath: instancePath + "/timedFailed/" + i3 + "/name", schemaPath: "#/properties/timedFailed/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema62.properties.timedFailed.items.properties.name, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err34];
+                  } else {
+                    vErrors.push(err34);
+                  }
+                  errors++;
+                }
+                if (func32(data16) < 1) {
+                  const err35 = { instancePath: instancePath + "/timedFailed/" + i3 + "/name", schemaPath: "#/properties/timedFailed/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema62.properties.timedFailed.items.properties.name, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err35];
+                  } else {
+                    vErrors.push(err35);
+                  }
+                  errors++;
+                }
+              } else {
+                const err36 = { instancePath: instancePath + "/timedFailed/" + i3 + "/name", schemaPath: "#/properties/timedFailed/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema62.properties.timedFailed.items.properties.name.type, parentSchema: schema62.properties.timedFailed.items.properties.name, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err36];
+                } else {
+                  vErrors.push(err36);
+                }
+                errors++;
+              }
+            }
+            if (data15.message !== void 0) {
+              let data17 = data15.message;
+              if (typeof data17 === "string") {
+                if (func32(data17) > 65536) {
+                  const err37 = { instancePath: instancePath + "/timedFailed/" + i3 + "/message", schemaPath: "#/properties/timedFailed/items/properties/message/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema62.properties.timedFailed.items.properties.message, data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err37];
+                  } else {
+                    vErrors.push(err37);
+                  }
+                  errors++;
+                }
+              } else {
+                const err38 = { instancePath: instancePath + "/timedFailed/" + i3 + "/message", schemaPath: "#/properties/timedFailed/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema62.properties.timedFailed.items.properties.message.type, parentSchema: schema62.properties.timedFailed.items.properties.message, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err38];
+                } else {
+                  vErrors.push(err38);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err39 = { instancePath: instancePath + "/timedFailed/" + i3, schemaPath: "#/properties/timedFailed/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema62.properties.timedFailed.items.type, parentSchema: schema62.properties.timedFailed.items, data: data15 };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err40 = { instancePath: instancePath + "/timedFailed", schemaPath: "#/properties/timedFailed/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema62.properties.timedFailed.type, parentSchema: schema62.properties.timedFailed, data: data14 };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err30 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema62.type, parentSchema: schema62, data };
+    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema62.type, parentSchema: schema62, data };
     if (vErrors === null) {
-      vErrors = [err30];
+      vErrors = [err41];
     } else {
-      vErrors.push(err30);
+      vErrors.push(err41);
     }
     errors++;
   }
@@ -14498,7 +14627,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
   let passing0 = null;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (func22(data) > 65536) {
+    if (func32(data) > 65536) {
       const err0 = { instancePath, schemaPath: "#/oneOf/0/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema122.oneOf[0], data };
       if (vErrors === null) {
         vErrors = [err0];
@@ -14536,7 +14665,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     for (let i0 = 0; i0 < len0; i0++) {
       let data0 = data[i0];
       if (typeof data0 === "string") {
-        if (func22(data0) > 65536) {
+        if (func32(data0) > 65536) {
           const err3 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema122.oneOf[1].items, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
@@ -14599,7 +14728,7 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
   let vErrors = null;
   let errors = 0;
   if (typeof data === "string") {
-    if (func22(data) > 4096) {
+    if (func32(data) > 4096) {
       const err0 = { instancePath, schemaPath: "#/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema82, data };
       if (vErrors === null) {
         vErrors = [err0];
@@ -14732,7 +14861,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func32.call(schema13.properties, key0)) {
+      if (!func22.call(schema13.properties, key0)) {
         const err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data };
         if (vErrors === null) {
           vErrors = [err9];
@@ -15020,7 +15149,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!func32.call(schema112.properties, key0)) {
+      if (!func22.call(schema112.properties, key0)) {
         const err15 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112, data };
         if (vErrors === null) {
           vErrors = [err15];
@@ -15033,7 +15162,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func22(data0) > 100) {
+        if (func32(data0) > 100) {
           const err16 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema112.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err16];
@@ -15042,7 +15171,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (func22(data0) < 1) {
+        if (func32(data0) < 1) {
           const err17 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema112.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err17];
@@ -15143,7 +15272,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (typeof data7 === "string") {
-        if (func22(data7) > 32) {
+        if (func32(data7) > 32) {
           const err25 = { instancePath: instancePath + "/signal", schemaPath: "#/properties/signal/maxLength", keyword: "maxLength", params: { limit: 32 }, message: "must NOT have more than 32 characters", schema: 32, parentSchema: schema112.properties.signal, data: data7 };
           if (vErrors === null) {
             vErrors = [err25];
@@ -15157,7 +15286,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.message !== void 0) {
       let data8 = data.message;
       if (typeof data8 === "string") {
-        if (func22(data8) > 65536) {
+        if (func32(data8) > 65536) {
           const err26 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.message, data: data8 };
           if (vErrors === null) {
             vErrors = [err26];
@@ -15410,7 +15539,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             if (data14.cmd !== void 0) {
               let data16 = data14.cmd;
               if (typeof data16 === "string") {
-                if (func22(data16) > 65536) {
+                if (func32(data16) > 65536) {
                   const err43 = { instancePath: instancePath + "/processes/" + i0 + "/cmd", schemaPath: "#/properties/processes/items/properties/cmd/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.processes.items.properties.cmd, data: data16 };
                   if (vErrors === null) {
                     vErrors = [err43];
@@ -15544,7 +15673,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
           errors++;
         }
         for (const key2 in data21) {
-          if (!func32.call(schema112.properties.seal.properties, key2)) {
+          if (!func22.call(schema112.properties.seal.properties, key2)) {
             const err55 = { instancePath: instancePath + "/seal", schemaPath: "#/properties/seal/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112.properties.seal, data: data21 };
             if (vErrors === null) {
               vErrors = [err55];
@@ -15677,7 +15806,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         if (data21.devices !== void 0) {
           let data32 = data21.devices;
           if (typeof data32 === "string") {
-            if (func22(data32) > 200) {
+            if (func32(data32) > 200) {
               const err66 = { instancePath: instancePath + "/seal/devices", schemaPath: "#/properties/seal/properties/devices/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema112.properties.seal.properties.devices, data: data32 };
               if (vErrors === null) {
                 vErrors = [err66];
@@ -15775,7 +15904,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             if (data35.path !== void 0) {
               let data36 = data35.path;
               if (typeof data36 === "string") {
-                if (func22(data36) > 4096) {
+                if (func32(data36) > 4096) {
                   const err75 = { instancePath: instancePath + "/executables/" + i1 + "/path", schemaPath: "#/properties/executables/items/properties/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema112.properties.executables.items.properties.path, data: data36 };
                   if (vErrors === null) {
                     vErrors = [err75];
@@ -15914,7 +16043,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             if (data40.fn !== void 0) {
               let data41 = data40.fn;
               if (typeof data41 === "string") {
-                if (func22(data41) > 65536) {
+                if (func32(data41) > 65536) {
                   const err88 = { instancePath: instancePath + "/functions/" + i2 + "/fn", schemaPath: "#/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.functions.items.properties.fn, data: data41 };
                   if (vErrors === null) {
                     vErrors = [err88];
@@ -15936,7 +16065,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             if (data40.file !== void 0) {
               let data42 = data40.file;
               if (typeof data42 === "string") {
-                if (func22(data42) > 65536) {
+                if (func32(data42) > 65536) {
                   const err90 = { instancePath: instancePath + "/functions/" + i2 + "/file", schemaPath: "#/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.functions.items.properties.file, data: data42 };
                   if (vErrors === null) {
                     vErrors = [err90];
@@ -16040,7 +16169,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
                     if (data46.file !== void 0) {
                       let data47 = data46.file;
                       if (typeof data47 === "string") {
-                        if (func22(data47) > 65536) {
+                        if (func32(data47) > 65536) {
                           const err99 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/file", schemaPath: "#/properties/functions/items/properties/lines/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.functions.items.properties.lines.items.properties.file, data: data47 };
                           if (vErrors === null) {
                             vErrors = [err99];
@@ -16096,7 +16225,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
                     if (data46.text !== void 0) {
                       let data51 = data46.text;
                       if (typeof data51 === "string") {
-                        if (func22(data51) > 200) {
+                        if (func32(data51) > 200) {
                           const err103 = { instancePath: instancePath + "/functions/" + i2 + "/lines/" + i3 + "/text", schemaPath: "#/properties/functions/items/properties/lines/items/properties/text/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema112.properties.functions.items.properties.lines.items.properties.text, data: data51 };
                           if (vErrors === null) {
                             vErrors = [err103];
@@ -16240,7 +16369,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
           errors++;
         }
         for (const key6 in data52) {
-          if (!func32.call(schema112.properties.memory.properties, key6)) {
+          if (!func22.call(schema112.properties.memory.properties, key6)) {
             const err118 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112.properties.memory, data: data52 };
             if (vErrors === null) {
               vErrors = [err118];
@@ -16431,7 +16560,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         if (data63.method !== void 0) {
           let data64 = data63.method;
           if (typeof data64 === "string") {
-            if (func22(data64) > 64) {
+            if (func32(data64) > 64) {
               const err132 = { instancePath: instancePath + "/python/method", schemaPath: "#/properties/python/properties/method/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters", schema: 64, parentSchema: schema112.properties.python.properties.method, data: data64 };
               if (vErrors === null) {
                 vErrors = [err132];
@@ -16453,7 +16582,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         if (data63.python !== void 0) {
           let data65 = data63.python;
           if (typeof data65 === "string") {
-            if (func22(data65) > 256) {
+            if (func32(data65) > 256) {
               const err134 = { instancePath: instancePath + "/python/python", schemaPath: "#/properties/python/properties/python/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters", schema: 256, parentSchema: schema112.properties.python.properties.python, data: data65 };
               if (vErrors === null) {
                 vErrors = [err134];
@@ -16556,7 +16685,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
                 if (data69.fn !== void 0) {
                   let data70 = data69.fn;
                   if (typeof data70 === "string") {
-                    if (func22(data70) > 65536) {
+                    if (func32(data70) > 65536) {
                       const err143 = { instancePath: instancePath + "/python/functions/" + i5 + "/fn", schemaPath: "#/properties/python/properties/functions/items/properties/fn/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.python.properties.functions.items.properties.fn, data: data70 };
                       if (vErrors === null) {
                         vErrors = [err143];
@@ -16578,7 +16707,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
                 if (data69.file !== void 0) {
                   let data71 = data69.file;
                   if (typeof data71 === "string") {
-                    if (func22(data71) > 65536) {
+                    if (func32(data71) > 65536) {
                       const err145 = { instancePath: instancePath + "/python/functions/" + i5 + "/file", schemaPath: "#/properties/python/properties/functions/items/properties/file/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema112.properties.python.properties.functions.items.properties.file, data: data71 };
                       if (vErrors === null) {
                         vErrors = [err145];
@@ -20532,11 +20661,16 @@ function countPhrase(verdict, n) {
   const [one, many] = NOUNS[verdict];
   return `${n} ${n === 1 ? one : many}`;
 }
+function failedCount(head2) {
+  return head2.benchmarks.filter((b) => b.status !== "ok").length + (head2.timedFailed?.length ?? 0);
+}
 function timedPhrase(head2) {
   const timed = head2.timed ?? [];
-  if (!timed.length) return "";
+  const failed = head2.timedFailed?.length ?? 0;
+  if (!timed.length && !failed) return "";
   const count = (v) => timed.filter((t) => t.verdict === v).length;
   const parts = [
+    ...failed ? [countPhrase("failed", failed)] : [],
     ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
     ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
     ...count("no significant change") ? [`${count("no significant change")} no significant change`] : [],
@@ -20893,7 +21027,7 @@ var ICON = {
 };
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
 function title(head2, comparison, suite) {
-  const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  const failed = failedCount(head2) > 0;
   const timedRegression = head2.timed?.some((t) => t.verdict === "regression") ?? false;
   const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
   return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline2(head2, comparison))}`;
@@ -20996,9 +21130,9 @@ function detail(c) {
   out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
-function failure(b) {
-  const lines = (b.message ?? "").split("\n");
-  return { first: `- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`, more: lines.slice(1, 12).map((line) => `  > ${escapeMarkdown(line)}`) };
+function failure(label, message) {
+  const lines = message.split("\n");
+  return { first: `- ${escapeMarkdown(label)}: ${escapeMarkdown(lines[0] ?? "")}`, more: lines.slice(1, 12).map((line) => `  > ${escapeMarkdown(line)}`) };
 }
 function environmentLine(env2) {
   const parts = [
@@ -21037,10 +21171,10 @@ function document(input) {
     lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`],
     rank: RANK["not-comparable"]
   }));
-  const failures = head2.benchmarks.filter((b) => b.status !== "ok").map((b) => {
-    const { first, more } = failure(b);
-    return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
-  });
+  const failures = [
+    ...head2.benchmarks.filter((b) => b.status !== "ok").map((b) => failure(b.name, b.message ?? b.status)),
+    ...(head2.timedFailed ?? []).map((f) => failure(`${f.name} (timed)`, f.message))
+  ].map(({ first, more }) => ({ first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } }));
   const timedLines = timedMarkdown(head2.timed);
   const memoryLines = memoryMarkdown(head2, comparison);
   const memoryRegression = comparison?.benchmarks.some((c) => c.memory?.verdict === "regression") ?? false;
@@ -21710,6 +21844,10 @@ function terminalReport(options) {
         lines.push("", "memory (heap, exact, from a second run under DHAT):", ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
       const timed = timedTerminalTable(head2.timed ?? [], (v, text3) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text3));
       if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
+      for (const f of head2.timedFailed ?? []) {
+        lines.push("", paint("31", `${escapeTerminal(f.name)} (timed): failed`));
+        lines.push(...f.message.split("\n").map((l) => `  ${escapeTerminal(l)}`));
+      }
       lines.push("", headline2(head2, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
 `;
@@ -23239,7 +23377,11 @@ async function paired(args, io) {
   const results = outcome2.timed;
   const pairedFile = resolveFrom(out, PAIRED_FILE);
   if (resultsFile && before) {
-    before.timed = [...(before.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
+    const now = new Set([...results, ...outcome2.failed].map((r) => r.name));
+    before.timed = [...(before.timed ?? []).filter((t) => !now.has(t.name)), ...results];
+    const failed = [...(before.timedFailed ?? []).filter((f) => !now.has(f.name)), ...outcome2.failed];
+    if (failed.length) before.timedFailed = failed;
+    else delete before.timedFailed;
     writeResults(resultsFile, before, resultsDir);
   }
   io.stdout.write(

@@ -5,7 +5,7 @@ import { slugify } from '../run/slug.ts';
 import { ExitCode } from '../errors.ts';
 import { reportBody } from '../publish/report-body.ts';
 import type { Suite } from '../publish/suite.ts';
-import { regressedNames } from '../report/headline.ts';
+import { failedCount, regressedNames } from '../report/headline.ts';
 import type { FlameGraphLink, ReportInput } from '../report/types.ts';
 import type { Results } from '../results/types.ts';
 import type { Baseline } from './baseline.ts';
@@ -69,10 +69,10 @@ export function makeReport(
   };
 }
 
-/** How a report ends a job: a failed benchmark, or (with fail-on-regression) the regressions named. */
+/** How a report ends a job: a failed benchmark (simulated or timed), or (with fail-on-regression) the regressions named. */
 export function outcomeOf(report: Report, failOnRegression: boolean): Outcome {
   const { head, headCode, comparison } = report;
-  if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: head.benchmarks.filter((b) => b.status !== 'ok').length };
+  if (headCode === ExitCode.benchmarkFailed || head.timedFailed?.length) return { kind: 'benchmarks-failed', count: failedCount(head) };
   const regressed = regressedNames(head, comparison);
   if (failOnRegression && regressed.length > 0) return { kind: 'regressed', count: regressed.length, names: regressed };
   return { kind: 'ok' };
@@ -87,7 +87,7 @@ export async function runReportJob(ci: ReportJobAdapter): Promise<Outcome> {
   const { root, sub, shown, missing } = ci.handOver;
   const { handOver, head, base } = readReportHandOver(root, sub, shown, missing);
   const suite = await ci.accept(handOver);
-  const failed = head.benchmarks.some((b) => b.status !== 'ok');
+  const failed = failedCount(head) > 0;
   const sourceShown = ci.baselineSourceShown;
   const source = sourceShown === undefined ? handOver.baselineSource : base ? sourceShown : 'none';
   const report = makeReport(

@@ -21,8 +21,8 @@ export function hasTimedBenchmarks(ci: CiAdapter): boolean {
 /**
  * A change's timed benchmarks: the baseline commit's checkout (the one its measurement used, so its
  * build is only brought up to date) beside the head, each side's setup run, then timed alternately.
- * Their results join the head's; when they cannot be timed, a warning says why and the simulated
- * counts are reported as ever.
+ * Their results, and those that failed, join the head's; when they cannot be timed at all, a warning
+ * says why and the simulated counts are reported as ever.
  */
 export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, checkout: BaseCheckout, head: Results): Promise<Results> {
   const short = ci.shortSha(lookup.commit.sha);
@@ -42,11 +42,10 @@ export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, loo
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
     }
+    // Failures join the head's results: the report names them and the job fails, as a failed count does.
     if (m.failed.length)
-      ci.log.warning(
-        `${m.failed.length} timed benchmark(s) failed and are not in the report (the others are): ${m.failed.map((f) => `${f.name}: ${f.message}`).join('; ')}`,
-      );
-    return { ...head, timed: m.timed };
+      ci.log.warning(`${m.failed.length} timed benchmark(s) failed (the others are timed): ${m.failed.map((f) => `${f.name}: ${f.message}`).join('; ')}`);
+    return { ...head, timed: m.timed, ...(m.failed.length ? { timedFailed: m.failed } : {}) };
   } catch (error) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error)}`);
     return head;

@@ -68,9 +68,14 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
   const results = outcome.timed;
   const pairedFile = resolveFrom(out, PAIRED_FILE);
   if (resultsFile && before) {
-    // Into the head's results.json (cg-bench run's), so its report and comment show them; a
-    // benchmark timed again replaces its old entry. As read before the code ran, never re-read after.
-    before.timed = [...(before.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
+    // Into the head's results.json (cg-bench run's), so its report and comment show them, failures
+    // too; a benchmark timed again replaces its old entry, timed or failed. As read before the code
+    // ran, never re-read after.
+    const now = new Set([...results, ...outcome.failed].map((r) => r.name));
+    before.timed = [...(before.timed ?? []).filter((t) => !now.has(t.name)), ...results];
+    const failed = [...(before.timedFailed ?? []).filter((f) => !now.has(f.name)), ...outcome.failed];
+    if (failed.length) before.timedFailed = failed;
+    else delete before.timedFailed;
     writeResults(resultsFile, before, resultsDir);
   }
   io.stdout.write(

@@ -7,8 +7,8 @@ import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { parseTimed, readResults, writeResults } from '../results/io.ts';
 import type { Shard } from '../shard/plan.ts';
-import type { Environment, Results, TimedResult } from '../results/types.ts';
-import { PAIRED_FILE, type TimedFailure, timeSuite } from '../stopwatch/suite.ts';
+import type { Environment, Results, TimedFailure, TimedResult } from '../results/types.ts';
+import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
@@ -63,7 +63,9 @@ function parseFailures(value: unknown, file: string): TimedFailure[] {
     f !== null &&
     typeof (f as TimedFailure).name === 'string' &&
     typeof (f as TimedFailure).message === 'string' &&
-    (f as TimedFailure).name.length <= 1024 &&
+    // As results.json's schema bounds a benchmark's name (the failures join the head's results).
+    (f as TimedFailure).name.length >= 1 &&
+    (f as TimedFailure).name.length <= 100 &&
     (f as TimedFailure).message.length <= 16 * 1024;
   if (!Array.isArray(value) || value.length > 10_000 || !value.every(valid))
     throw new CgBenchError(`${file}: "failed" is not a list of benchmark names and messages`);

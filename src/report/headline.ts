@@ -16,12 +16,19 @@ export function countPhrase(verdict: Verdict, n: number): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The timed benchmarks' verdicts, when there are any: "timed: 1 regression, 2 no significant change, 1 inconclusive". */
+/** The benchmarks that failed: simulated ones that failed or timed out, and timed ones that failed while timed. */
+export function failedCount(head: Results): number {
+  return head.benchmarks.filter((b) => b.status !== 'ok').length + (head.timedFailed?.length ?? 0);
+}
+
+/** The timed benchmarks' verdicts, when there are any: "timed: 1 failed, 1 regression, 2 no significant change, 1 inconclusive". */
 function timedPhrase(head: Results): string {
   const timed = head.timed ?? [];
-  if (!timed.length) return '';
+  const failed = head.timedFailed?.length ?? 0;
+  if (!timed.length && !failed) return '';
   const count = (v: string) => timed.filter((t) => t.verdict === v).length;
   const parts = [
+    ...(failed ? [countPhrase('failed', failed)] : []),
     ...(count('regression') ? [countPhrase('regression', count('regression'))] : []),
     ...(count('improvement') ? [countPhrase('improvement', count('improvement'))] : []),
     ...(count('no significant change') ? [`${count('no significant change')} no significant change`] : []),

@@ -13,7 +13,7 @@ import {
 } from './function-change.ts';
 import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
-import { countPhrase, headline, VERDICT_LABEL } from './headline.ts';
+import { countPhrase, failedCount, headline, VERDICT_LABEL } from './headline.ts';
 import { characters, choosePieces, type FitOptions, type Piece } from './fit.ts';
 import type { BaselineCommitLink, FlameGraphLink, ReportFormat, ReportInput } from './types.ts';
 import { pythonFunctionsMarkdown } from '../python/report.ts';
@@ -33,7 +33,7 @@ const ICON: Record<Verdict, string> = {
 const cycles = (b: Pick<BenchmarkResult, 'estimatedCycles'> | undefined) => (b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : '–');
 
 function title(head: Results, comparison: Comparison | undefined, suite: string | undefined): string {
-  const failed = head.benchmarks.some((b) => b.status !== 'ok');
+  const failed = failedCount(head) > 0;
   const timedRegression = head.timed?.some((t) => t.verdict === 'regression') ?? false;
   const icon = !comparison
     ? failed
@@ -174,11 +174,11 @@ function detail(c: BenchmarkComparison): string[] {
   return out;
 }
 
-/** A failed benchmark: its first line (kept first when the report is cut), then up to 11 more. */
-function failure(b: BenchmarkResult): { first: string; more: string[] } {
+/** A failed benchmark ("name" or "name (timed)"): its first line (kept first when the report is cut), then up to 11 more. */
+function failure(label: string, message: string): { first: string; more: string[] } {
   // Messages hold the benchmark's stderr: shown as escaped quoted lines, never as a code block.
-  const lines = (b.message ?? '').split('\n');
-  return { first: `- ${esc(b.name)}: ${esc((b.message ?? b.status).split('\n')[0] ?? '')}`, more: lines.slice(1, 12).map((line) => `  > ${esc(line)}`) };
+  const lines = message.split('\n');
+  return { first: `- ${esc(label)}: ${esc(lines[0] ?? '')}`, more: lines.slice(1, 12).map((line) => `  > ${esc(line)}`) };
 }
 
 function environmentLine(env: Environment): string {
@@ -248,12 +248,10 @@ function document(input: ReportInput): Document {
     lines: [`- ${esc(c.name)}: ${esc(c.notComparable!)}`],
     rank: RANK['not-comparable'],
   }));
-  const failures = head.benchmarks
-    .filter((b) => b.status !== 'ok')
-    .map((b) => {
-      const { first, more } = failure(b);
-      return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
-    });
+  const failures = [
+    ...head.benchmarks.filter((b) => b.status !== 'ok').map((b) => failure(b.name, b.message ?? b.status)),
+    ...(head.timedFailed ?? []).map((f) => failure(`${f.name} (timed)`, f.message)),
+  ].map(({ first, more }) => ({ first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } }));
   const timedLines = timedMarkdown(head.timed);
   const memoryLines = memoryMarkdown(head, comparison);
   const memoryRegression = comparison?.benchmarks.some((c) => c.memory?.verdict === 'regression') ?? false;

@@ -164,6 +164,10 @@ export function terminalReport(options: { colour: boolean; width?: number }): Re
         lines.push('', 'memory (heap, exact, from a second run under DHAT):', ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
       const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === 'regression' ? '31' : v === 'improvement' ? '32' : undefined, text));
       if (timed.length) lines.push('', 'timed natively (paired base and head, not simulated):', ...timed);
+      for (const f of head.timedFailed ?? []) {
+        lines.push('', paint('31', `${escapeTerminal(f.name)} (timed): failed`));
+        lines.push(...f.message.split('\n').map((l) => `  ${escapeTerminal(l)}`));
+      }
       lines.push('', headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ''));
       return `${lines.join('\n')}\n`;
     },

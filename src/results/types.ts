@@ -226,6 +226,12 @@ export interface TimedResult {
   extra?: Record<string, { base: number[]; head: number[] }>;
 }
 
+/** A timed benchmark that could not be timed (it failed or timed out in a timed run), and why. */
+export interface TimedFailure {
+  name: string;
+  message: string;
+}
+
 export interface Results {
   schemaVersion: typeof RESULTS_SCHEMA_VERSION;
   tool: 'cg-bench';
@@ -241,4 +247,6 @@ export interface Results {
   shard?: { index: number; count: number; benchmarks: string[] };
   /** Benchmarks timed by `cg-bench paired --results` (mode: wallclock or counters); absent otherwise. */
   timed?: TimedResult[];
+  /** Timed benchmarks that failed or timed out while timed, and why: the report names them and the job fails. Absent when none did. */
+  timedFailed?: TimedFailure[];
 }

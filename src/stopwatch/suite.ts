@@ -6,7 +6,7 @@ import type { BenchmarkSpec, Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { writeFileAtomic } from '../results/io.ts';
-import type { TimedResult } from '../results/types.ts';
+import type { TimedFailure, TimedResult } from '../results/types.ts';
 import { benchmarkEnvironment } from '../run/environment.ts';
 import { refuseHandedPaths } from '../run/handed-paths.ts';
 import type { Progress } from '../run/progress.ts';
@@ -43,12 +43,6 @@ export interface TimedSuiteOptions {
   progress: Progress;
   /** A line for people (no newline). */
   log: (line: string) => void;
-}
-
-/** A timed benchmark that could not be timed (it failed or timed out in a timed run), and why. */
-export interface TimedFailure {
-  name: string;
-  message: string;
 }
 
 /**

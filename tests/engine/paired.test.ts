@@ -10,6 +10,7 @@ import { readResults } from '../../src/results/io.ts';
 import type { TimedResult } from '../../src/results/types.ts';
 import { countersProblem } from '../../src/stopwatch/executor.ts';
 import { cli, compileC, readJson, tempDir } from '../helpers.ts';
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 import { writeFileSync } from 'node:fs';
 
 const LOOP = `#include <stdlib.h>
@@ -146,7 +147,10 @@ test('a failing timed benchmark is named and exits 3, a new one is said and not 
     writeFileSync(join(root, side, 'cg-bench.yml'), config(extra));
   }
   const head = join(root, 'head');
-  const r = await cli(['paired', '../base', '--budget', '1s'], { cwd: head });
+  // With --results: a failure recorded by an earlier timing of "loop" is replaced by its timing now.
+  const earlier = { name: 'loop', message: 'failed before' };
+  writeFileSync(join(head, 'results.json'), JSON.stringify(resultsOf([benchmarkResult('simulated', { Ir: 100 })], { timedFailed: [earlier] })));
+  const r = await cli(['paired', '../base', '--budget', '1s', '--results', 'results.json'], { cwd: head });
   assert.equal(r.code, 3, r.stderr);
   assert.match(r.stdout, /\nloop +wallclock +\d+/, 'the others are timed and shown');
   assert.match(r.stderr, /added: new \(.*cg-bench\.yml has no benchmark of that name\): nothing to pair it with, not timed/);
@@ -163,6 +167,16 @@ test('a failing timed benchmark is named and exits 3, a new one is said and not 
   assert.deepEqual(
     data.failed.map((f) => f.name),
     ['crashes'],
+  );
+  const results = readResults(join(head, 'results.json'));
+  assert.deepEqual(
+    results.timed?.map((t) => t.name),
+    ['loop'],
+  );
+  assert.deepEqual(
+    results.timedFailed?.map((f) => f.name),
+    ['crashes'],
+    "results.json names the failure for the report (and no longer loop's earlier one)",
   );
 });
 

@@ -339,17 +339,25 @@ test("a change with timed benchmarks: timed against the baseline commit's checko
   assert.match(readFileSync(join(adapter.outRoot, 'head', 'results.json'), 'utf8'), /"timed"/, "the head's results.json carries them");
 });
 
-test('a timed benchmark that failed: a warning names it, and the others are in the report (review r12)', async () => {
+test("a timed benchmark that failed: named in the report's failures and the headline, the job fails as for a failed count; the others are in the report (review r12, stop 40)", async () => {
   const { root, sha } = repository(TIMED_CONFIG);
-  const failed = [{ name: 'crashes', message: 'benchmark "crashes" (base, cg-bench.yml): exited with status 139 while timed' }];
+  const failed = [{ name: 'crashes', message: 'benchmark "crashes" (base, cg-bench.yml): exited with status 139 while timed\nSegmentation fault' }];
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('no significant change')], failed });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
-  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'benchmarks-failed', count: 1 });
   assert.ok(
-    seen.warnings.some((w) => /^1 timed benchmark\(s\) failed and are not in the report \(the others are\): crashes: benchmark "crashes"/.test(w)),
+    seen.warnings.some((w) => /^1 timed benchmark\(s\) failed \(the others are timed\): crashes: benchmark "crashes"/.test(w)),
     seen.warnings.join('\n'),
   );
-  assert.equal(seen.reports[0]!.head.timed?.length, 1);
+  const report = seen.reports[0]!;
+  assert.equal(report.head.timed?.length, 1);
+  assert.deepEqual(report.head.timedFailed, failed);
+  assert.match(report.body, /^### ❌ cg-bench: 1 unchanged; timed: 1 failed, 1 no significant change$/m, 'the title says a benchmark failed');
+  assert.match(
+    report.body,
+    /\*\*Failed benchmarks\*\*\n\n- crashes \\\(timed\\\): benchmark &quot;crashes&quot; .* exited with status 139 while timed\n {2}> Segmentation fault/,
+  );
+  assert.match(readFileSync(join(adapter.outRoot, 'head', 'results.json'), 'utf8'), /"timedFailed"/, "the head's results.json carries them to the report job");
 });
 
 test('timed benchmarks that cannot be timed: a warning says why, and the simulated counts are reported as ever', async () => {

@@ -2,6 +2,8 @@
 // Markdown comment, their raw samples accepted by the results schema, names escaped.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { makeReport, outcomeOf } from '../../src/ci/report-job.ts';
+import { ExitCode } from '../../src/errors.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
 import { terminalReport } from '../../src/report/terminal.ts';
 import { timedMarkdown, timedTerminalTable } from '../../src/report/stopwatch.ts';
@@ -66,4 +68,30 @@ test('markdown: a section of its own, escaped names, the rule and the controls',
   const comment = markdownReport.render({ head: resultsOf([benchmarkResult('simulated', { Ir: 100 })], { timed: [timed('io', 'improvement', -0.05)] }) });
   assert.match(comment, /\| simulated \|[\s\S]*#### Timed natively[\s\S]*\| io \| wallclock \|.*🟢 improvement \|/);
   assert.deepEqual(timedMarkdown(undefined), []);
+});
+
+test('a timed benchmark that failed: results.json carries it (schema-checked), the terminal names it, and the report fails the job in the measuring job and the report job alike', () => {
+  const timedFailed = [{ name: 'crashes', message: 'benchmark "crashes" (head, cg-bench.yml): exited with status 139 while timed\nSegmentation fault' }];
+  const head = resultsOf([benchmarkResult('simulated', { Ir: 100 })], { timed: [timed('io', 'no significant change', 0)], timedFailed });
+  assert.deepEqual(parseResults(JSON.parse(JSON.stringify(head)), 'x').timedFailed, timedFailed);
+  assert.throws(() => parseResults(JSON.parse(JSON.stringify({ ...head, timedFailed: [{ name: 'x'.repeat(101), message: '' }] })), 'x'));
+  const text = terminalReport({ colour: false }).render({ head });
+  assert.match(
+    text,
+    /\ncrashes \(timed\): failed\n {2}benchmark "crashes" \(head, cg-bench\.yml\): exited with status 139 while timed\n {2}Segmentation fault\n/,
+  );
+  assert.match(text, /1 benchmark measured; timed: 1 failed, 1 no significant change/);
+  // The report job has no exit code of the run: the results alone say it failed.
+  const view = {
+    log: { info: () => {}, warning: () => {} },
+    thresholdPercent: 1,
+    shortSha: (s: string) => s,
+    commitUrl: () => undefined,
+    suite: { id: 's', name: 's', marker: '<!-- s -->', statusContext: 'cg-bench', configPath: 'cg-bench.yml' },
+  };
+  for (const code of [ExitCode.ok, ExitCode.benchmarkFailed])
+    assert.deepEqual(outcomeOf(makeReport(view, head, code, { results: head, source: 'merge-base' }, { commit: undefined }), false), {
+      kind: 'benchmarks-failed',
+      count: 1,
+    });
 });
