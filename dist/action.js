@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants13 = require_constants2();
+    var constants12 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants13.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants12.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants13.ERROR.OK) {
+          if (ret !== constants12.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants13.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants12.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants13.ERROR.PAUSED) {
+            } else if (ret === constants12.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants13.ERROR.OK) {
+        if (ret === constants12.ERROR.OK) {
           return null;
         }
-        if (ret === constants13.ERROR.PAUSED || ret === constants13.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants12.ERROR.PAUSED || ret === constants12.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants13.ERROR[ret], data);
+        return new HTTPParserError(message, constants12.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants13.ERROR.PAUSED : 0;
+        return pause2 ? constants12.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants13.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants13.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants13.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants13.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -27387,10 +27387,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants13 = require_constants6();
+    var constants12 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version5, truncation, options) => {
-      if (!constants13.RELEASE_TYPES.includes(truncation)) {
+      if (!constants12.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version5, options);
@@ -28630,7 +28630,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants13 = require_constants6();
+    var constants12 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -28714,8 +28714,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants13.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants13.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants12.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants12.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -38338,7 +38338,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname23, join as join52 } from "node:path";
+import { dirname as dirname23, join as join53 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -38364,11 +38364,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join51, resolve as resolve11 } from "node:path";
+import { join as join52, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute9, join as join42, relative as relative16 } from "node:path";
+import { isAbsolute as isAbsolute9, join as join43, relative as relative16 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve2 } from "node:path";
@@ -46858,7 +46858,9 @@ var WRITE_HINTS = {
   EPERM: "not permitted",
   EROFS: "read-only file system",
   EISDIR: "is a directory",
-  ENOTDIR: "a part of the path is not a directory"
+  ENOTDIR: "a part of the path is not a directory",
+  // Also where the directory exists but takes no new file (/proc, /sys).
+  ENOENT: "no file can be made there"
 };
 function writeFileAtomic(path12, text2, realDir) {
   const temporary = `${path12}.${process.pid}.tmp`;
@@ -46879,7 +46881,7 @@ function writeFileAtomic(path12, text2, realDir) {
     if (!error2.code) throw error2;
     const code = error2.code ?? "";
     const left = existsSync2(path12) ? "the file there is unchanged" : "no file is there now";
-    throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; ${left}`);
+    throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ? `${WRITE_HINTS[code]} (${code})` : code || errorMessage(error2)}; ${left}`);
   }
 }
 function writeResults(path12, results, realDir) {
@@ -50839,7 +50841,7 @@ var MEMORY_VERDICT_LABEL = {
 };
 var MEMORY_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", unchanged: "\u26AA", "not-comparable": "\u26A0\uFE0F" };
 function verdictFromMemory(c) {
-  if (!c.memory || c.memory.verdict !== c.verdict) return false;
+  if (!c.memory || c.memory.verdict !== c.verdict || c.verdict === "unchanged") return false;
   return c.relative === null || c.relative === 0 || Math.abs(c.relative) * 100 <= c.thresholdPercent;
 }
 function comparisonRows(c) {
@@ -51911,11 +51913,11 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync10, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
-import { dirname as dirname18, join as join35, resolve as resolve8 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync10, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync6, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { dirname as dirname18, join as join36, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -53069,8 +53071,8 @@ function loadConfig(file, root = dirname15(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync3, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname17, relative as relative13, sep as sep7 } from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync4, rmdirSync, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname17, join as join33, relative as relative13, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
@@ -53633,7 +53635,7 @@ function checkBaselineTarget(path12) {
   if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    accessSync3(dir, constants10.W_OK);
+    rmdirSync(mkdtempSync4(join33(dir, ".cg-bench-check-")));
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -53729,12 +53731,12 @@ function realOutDirBeforeRuns(outDir) {
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join34 } from "node:path";
+import { join as join35 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync4, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync5, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
-import { delimiter as delimiter4, join as join33 } from "node:path";
+import { delimiter as delimiter4, join as join34 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -53750,8 +53752,8 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync4(join33(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = join33(dir, "stopwatch");
+    const dir = mkdtempSync5(join34(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = join34(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
@@ -53773,9 +53775,9 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join33(dir, name);
+    const candidate = join34(dir, name);
     try {
-      accessSync4(candidate, fsConstants3.X_OK);
+      accessSync3(candidate, fsConstants3.X_OK);
       return candidate;
     } catch {
     }
@@ -54174,7 +54176,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join34(held2.path, `setup-${side}.log`);
+  const at = join35(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -54301,7 +54303,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join34(held2.path, PAIRED_FILE),
+    join35(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
     held2.real
@@ -54420,7 +54422,7 @@ function parseFailures(value, file) {
   return value.map(({ name, message }) => ({ name, message }));
 }
 function readPaired(outDir) {
-  const file = join35(outDir, PAIRED_FILE);
+  const file = join36(outDir, PAIRED_FILE);
   if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -54448,7 +54450,7 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join35(checkout, ".git");
+  const git2 = join36(checkout, ".git");
   let directory;
   try {
     directory = lstatSync14(git2).isDirectory();
@@ -54456,7 +54458,7 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync5(join35(ownTmpdir(), "cg-bench-no-git-"));
+    const made = mkdtempSync6(join36(ownTmpdir(), "cg-bench-no-git-"));
     chmodSync4(made, 365);
     process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
@@ -54471,7 +54473,7 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join35(dir, name);
+    const path12 = join36(dir, name);
     const stat2 = lstatSync14(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync12(path12, { force: true });
@@ -54479,7 +54481,7 @@ function removeLinks(dir) {
 }
 function lockGitDirectory(dir) {
   for (let at = resolve8(dir); ; at = dirname18(at)) {
-    const git2 = join35(at, ".git");
+    const git2 = join36(at, ".git");
     if (existsSync10(git2)) {
       chmodSync4(git2, 448);
       if (existsSync10(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
@@ -54512,7 +54514,7 @@ function containerMeasurer(options) {
       mkdirSync12(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join35(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join36(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -54534,7 +54536,7 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join35(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join36(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines2(r.stderr) : void 0
       };
     },
@@ -54583,7 +54585,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join35(workspace, config), workspace),
+          config: loadConfig(join36(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -54596,7 +54598,7 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join35(outDir, "results.json")),
+          results: readIfPresent(join36(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
@@ -54610,8 +54612,8 @@ function inImageMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join35(sides.head, config), "configuration");
-        const base = absolutePath(join35(sides.base, config), "configuration");
+        const head2 = absolutePath(join36(sides.head, config), "configuration");
+        const base = absolutePath(join36(sides.base, config), "configuration");
         const outcome2 = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -54630,7 +54632,7 @@ function inImageMeasurer(options) {
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
   emptyOwnPlace(to, `the workspace ${to}`);
-  const skip = new Set(exclude.map((name) => join35(resolve8(checkout), name)));
+  const skip = new Set(exclude.map((name) => join36(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
@@ -54818,10 +54820,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join36(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join37(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join36(checkout.fresh(), ci.workingDirectory), ci.config, join36(ci.outRoot, outName), selection);
+  return measurer.measure(join37(checkout.fresh(), ci.workingDirectory), ci.config, join37(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -54874,23 +54876,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join38, relative as relative15, sep as sep9 } from "node:path";
+import { join as join39, relative as relative15, sep as sep9 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname19, join as join37, normalize as normalize2, relative as relative14, sep as sep8 } from "node:path";
+import { dirname as dirname19, join as join38, normalize as normalize2, relative as relative14, sep as sep8 } from "node:path";
 function callTreePathOf(result) {
   const dir = normalize2(dirname19(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
-  return join37(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join38(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path12 = callTreePathOf(result);
-    if (path12 === void 0 || !presentAt(join37(from.dir, path12))) continue;
-    const shown = join37(from.shown, path12);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative14(from.root, join37(from.dir, path12)), shown);
+    if (path12 === void 0 || !presentAt(join38(from.dir, path12))) continue;
+    const shown = join38(from.shown, path12);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative14(from.root, join38(from.dir, path12)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path12.split(sep8).join("/"), text2);
@@ -54912,8 +54914,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join38(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join38(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join39(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join39(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found2.push({ dir, results: m.results, only: name });
   }
   return found2;
@@ -54932,8 +54934,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
   const { comparison, changed } = found2;
-  const outDir = absolutePath(join38(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join38(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join39(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join39(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -54967,7 +54969,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join38(ci.outRoot, "head");
+    const headDir = join39(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -54988,7 +54990,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join38(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join39(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -54997,10 +54999,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join38(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join38(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join39(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join39(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found2.comparison,
-        outDir: absolutePath(join38(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join39(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -55181,7 +55183,7 @@ async function keepHistory(ci, occasion, head2, write) {
 
 // src/ci/shard-hand-over.ts
 import { lstatSync as lstatSync15, readdirSync as readdirSync14 } from "node:fs";
-import { join as join39 } from "node:path";
+import { join as join40 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -55194,7 +55196,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join39(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join40(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -55221,7 +55223,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join39(dir, "base.json");
+  const basePath = join40(dir, "base.json");
   return {
     dir,
     shown,
@@ -55231,25 +55233,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join39(dir, "head.json"), root),
+    head: readResults(join40(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join39(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join40(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync14(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync15(join39(root, n)).isDirectory() && presentAt(join39(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync15(join40(root, n)).isDirectory() && presentAt(join40(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join39(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join40(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join40 } from "node:path";
+import { join as join41 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -55274,13 +55276,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join40(root, sub);
+  const dir = join41(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join40(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join41(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join40(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join41(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -55297,8 +55299,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join40(dir, "base.json");
-  const inclusivePath = join40(dir, INCLUSIVE_FILE);
+  const basePath = join41(dir, "base.json");
+  const inclusivePath = join41(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where3}/${INCLUSIVE_FILE}`;
@@ -55320,7 +55322,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join40(dir, "head.json"), root),
+    head: readResults(join41(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -55420,10 +55422,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join41 } from "node:path";
+import { join as join42 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join41(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join42(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -55437,10 +55439,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join41(ci.repoRoot, ci.workingDirectory),
-      join41(checkout.path(), ci.workingDirectory),
+      join42(ci.repoRoot, ci.workingDirectory),
+      join42(checkout.path(), ci.workingDirectory),
       ci.config,
-      join41(ci.outRoot, "paired")
+      join42(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -55505,7 +55507,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join42(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join43(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -55610,7 +55612,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join42(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join43(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
@@ -55622,11 +55624,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join42(ci.repoRoot, ci.workingDirectory), ci.config, join42(ci.outRoot, "head"), selection);
+  return measurer.measure(join43(ci.repoRoot, ci.workingDirectory), ci.config, join43(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join42(ci.repoRoot, ci.workingDirectory), ci.config, join42(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join43(ci.repoRoot, ci.workingDirectory), ci.config, join43(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -55718,11 +55720,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join50, resolve as resolve10 } from "node:path";
+import { join as join51, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash11 } from "node:crypto";
-import { join as join48 } from "node:path";
+import { join as join49 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -95552,7 +95554,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 // src/github/cache-directory.ts
 import { mkdirSync as mkdirSync14, rmSync as rmSync13 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join47 } from "node:path";
+import { join as join48 } from "node:path";
 function ownRootProblem(root) {
   try {
     makeOwnDirectory(root);
@@ -95562,8 +95564,8 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join47(tmpdir2(), name);
-  const dir = join47(root, suiteId);
+  const root = join48(tmpdir2(), name);
+  const dir = join48(root, suiteId);
   return {
     dir,
     get available() {
@@ -95607,7 +95609,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached2 = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join48(cached2.dir, "results.json");
+  const file = join49(cached2.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached2.available) {
@@ -95637,7 +95639,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join49 } from "node:path";
+import { join as join50 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -95657,7 +95659,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached2 = cacheDirectory("cg-bench-history", suite.id);
-  const file = join49(cached2.dir, "history.json");
+  const file = join50(cached2.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -95782,8 +95784,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join50(outRoot, "head", "results.json"));
-  io.setOutput("report", join50(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join51(outRoot, "head", "results.json"));
+  io.setOutput("report", join51(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -95858,7 +95860,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join50(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join51(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -95867,8 +95869,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join50(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join50(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join51(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join51(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -100623,7 +100625,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync11(join51(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync11(join52(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -100694,9 +100696,9 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants12 } from "node:os";
+import { constants as constants11 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants12.signals[signal];
+  return 128 + constants11.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -100711,7 +100713,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join52(dirname23(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join53(dirname23(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -16954,7 +16954,9 @@ var WRITE_HINTS = {
   EPERM: "not permitted",
   EROFS: "read-only file system",
   EISDIR: "is a directory",
-  ENOTDIR: "a part of the path is not a directory"
+  ENOTDIR: "a part of the path is not a directory",
+  // Also where the directory exists but takes no new file (/proc, /sys).
+  ENOENT: "no file can be made there"
 };
 function writeFileAtomic(path, text3, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
@@ -16975,7 +16977,7 @@ function writeFileAtomic(path, text3, realDir) {
     if (!error.code) throw error;
     const code = error.code ?? "";
     const left = (0, import_node_fs7.existsSync)(path) ? "the file there is unchanged" : "no file is there now";
-    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ? `${WRITE_HINTS[code]} (${code})` : code || errorMessage(error)}; ${left}`);
   }
 }
 function writeResults(path, results, realDir) {
@@ -20920,7 +20922,7 @@ var MEMORY_VERDICT_LABEL = {
 };
 var MEMORY_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", unchanged: "\u26AA", "not-comparable": "\u26A0\uFE0F" };
 function verdictFromMemory(c) {
-  if (!c.memory || c.memory.verdict !== c.verdict) return false;
+  if (!c.memory || c.memory.verdict !== c.verdict || c.verdict === "unchanged") return false;
   return c.relative === null || c.relative === 0 || Math.abs(c.relative) * 100 <= c.thresholdPercent;
 }
 function comparisonRows(c) {
@@ -21472,7 +21474,7 @@ function checkBaselineTarget(path) {
   if ((0, import_node_fs36.existsSync)(path) && (0, import_node_fs36.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     (0, import_node_fs36.mkdirSync)(dir, { recursive: true });
-    (0, import_node_fs36.accessSync)(dir, import_node_fs36.constants.W_OK);
+    (0, import_node_fs36.rmdirSync)((0, import_node_fs36.mkdtempSync)((0, import_node_path32.join)(dir, ".cg-bench-check-")));
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }

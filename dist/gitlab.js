@@ -7392,11 +7392,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join44 } from "node:path";
+import { join as join45 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute9, join as join40, relative as relative15 } from "node:path";
+import { isAbsolute as isAbsolute9, join as join41, relative as relative15 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join3, resolve } from "node:path";
@@ -15148,7 +15148,9 @@ var WRITE_HINTS = {
   EPERM: "not permitted",
   EROFS: "read-only file system",
   EISDIR: "is a directory",
-  ENOTDIR: "a part of the path is not a directory"
+  ENOTDIR: "a part of the path is not a directory",
+  // Also where the directory exists but takes no new file (/proc, /sys).
+  ENOENT: "no file can be made there"
 };
 function writeFileAtomic(path, text2, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
@@ -15169,7 +15171,7 @@ function writeFileAtomic(path, text2, realDir) {
     if (!error.code) throw error;
     const code = error.code ?? "";
     const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
-    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ? `${WRITE_HINTS[code]} (${code})` : code || errorMessage(error)}; ${left}`);
   }
 }
 function writeResults(path, results, realDir) {
@@ -19138,7 +19140,7 @@ var MEMORY_VERDICT_LABEL = {
 };
 var MEMORY_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", unchanged: "\u26AA", "not-comparable": "\u26A0\uFE0F" };
 function verdictFromMemory(c) {
-  if (!c.memory || c.memory.verdict !== c.verdict) return false;
+  if (!c.memory || c.memory.verdict !== c.verdict || c.verdict === "unchanged") return false;
   return c.relative === null || c.relative === 0 || Math.abs(c.relative) * 100 <= c.thresholdPercent;
 }
 function comparisonRows(c) {
@@ -20210,11 +20212,11 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join34 } from "node:path";
+import { join as join35 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
-import { dirname as dirname16, join as join33, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync14, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync6, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { dirname as dirname16, join as join34, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -21368,8 +21370,8 @@ function loadConfig(file, root = dirname13(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync3, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname15, relative as relative12, sep as sep6 } from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync4, rmdirSync, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname15, join as join31, relative as relative12, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
@@ -21932,7 +21934,7 @@ function checkBaselineTarget(path) {
   if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    accessSync3(dir, constants8.W_OK);
+    rmdirSync(mkdtempSync4(join31(dir, ".cg-bench-check-")));
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -22028,12 +22030,12 @@ function realOutDirBeforeRuns(outDir) {
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join32 } from "node:path";
+import { join as join33 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync4, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync5, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
-import { delimiter as delimiter3, join as join31 } from "node:path";
+import { delimiter as delimiter3, join as join32 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -22049,8 +22051,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync4(join31(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = join31(dir, "stopwatch");
+    const dir = mkdtempSync5(join32(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = join32(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
@@ -22072,9 +22074,9 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join31(dir, name);
+    const candidate = join32(dir, name);
     try {
-      accessSync4(candidate, fsConstants3.X_OK);
+      accessSync3(candidate, fsConstants3.X_OK);
       return candidate;
     } catch {
     }
@@ -22473,7 +22475,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join32(held2.path, `setup-${side}.log`);
+  const at = join33(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -22600,7 +22602,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join32(held2.path, PAIRED_FILE),
+    join33(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
     held2.real
@@ -22641,7 +22643,7 @@ function readIfPresent(path) {
 }
 function lockGitDirectory(dir) {
   for (let at = resolve7(dir); ; at = dirname16(at)) {
-    const git2 = join33(at, ".git");
+    const git2 = join34(at, ".git");
     if (existsSync8(git2)) {
       chmodSync4(git2, 448);
       if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
@@ -22673,7 +22675,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join33(workspace, config), workspace),
+          config: loadConfig(join34(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -22686,7 +22688,7 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join33(outDir, "results.json")),
+          results: readIfPresent(join34(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
@@ -22700,8 +22702,8 @@ function inImageMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join33(sides.head, config), "configuration");
-        const base = absolutePath(join33(sides.base, config), "configuration");
+        const head2 = absolutePath(join34(sides.head, config), "configuration");
+        const base = absolutePath(join34(sides.base, config), "configuration");
         const outcome2 = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -22720,7 +22722,7 @@ function inImageMeasurer(options) {
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
   emptyOwnPlace(to, `the workspace ${to}`);
-  const skip = new Set(exclude.map((name) => join33(resolve7(checkout), name)));
+  const skip = new Set(exclude.map((name) => join34(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
@@ -22890,10 +22892,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join34(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join35(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join34(checkout.fresh(), ci.workingDirectory), ci.config, join34(ci.outRoot, outName), selection);
+  return measurer.measure(join35(checkout.fresh(), ci.workingDirectory), ci.config, join35(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -22946,23 +22948,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join36, relative as relative14, sep as sep8 } from "node:path";
+import { join as join37, relative as relative14, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname17, join as join35, normalize as normalize2, relative as relative13, sep as sep7 } from "node:path";
+import { dirname as dirname17, join as join36, normalize as normalize2, relative as relative13, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
   const dir = normalize2(dirname17(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join35(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join36(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join35(from.dir, path))) continue;
-    const shown = join35(from.shown, path);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join35(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join36(from.dir, path))) continue;
+    const shown = join36(from.shown, path);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative13(from.root, join36(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text2);
@@ -22984,8 +22986,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found2 = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join36(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join36(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join37(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join37(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found2.push({ dir, results: m.results, only: name });
   }
   return found2;
@@ -23004,8 +23006,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
   const { comparison, changed } = found2;
-  const outDir = absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join37(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join37(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -23039,7 +23041,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join36(ci.outRoot, "head");
+    const headDir = join37(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -23060,7 +23062,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join36(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join37(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -23069,10 +23071,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join36(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join36(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join37(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join37(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found2.comparison,
-        outDir: absolutePath(join36(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join37(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -23253,7 +23255,7 @@ async function keepHistory(ci, occasion, head2, write) {
 
 // src/ci/shard-hand-over.ts
 import { lstatSync as lstatSync15, readdirSync as readdirSync14 } from "node:fs";
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -23266,7 +23268,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join37(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join38(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -23293,7 +23295,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join37(dir, "base.json");
+  const basePath = join38(dir, "base.json");
   return {
     dir,
     shown,
@@ -23303,25 +23305,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join37(dir, "head.json"), root),
+    head: readResults(join38(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join37(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join38(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync14(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync15(join37(root, n)).isDirectory() && presentAt(join37(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync15(join38(root, n)).isDirectory() && presentAt(join38(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join37(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join38(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join38 } from "node:path";
+import { join as join39 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -23346,13 +23348,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join38(root, sub);
+  const dir = join39(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join38(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join39(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join38(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join39(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -23369,8 +23371,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join38(dir, "base.json");
-  const inclusivePath = join38(dir, INCLUSIVE_FILE);
+  const basePath = join39(dir, "base.json");
+  const inclusivePath = join39(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where2}/${INCLUSIVE_FILE}`;
@@ -23392,7 +23394,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join38(dir, "head.json"), root),
+    head: readResults(join39(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -23481,10 +23483,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join39 } from "node:path";
+import { join as join40 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join39(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join40(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -23498,10 +23500,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join39(ci.repoRoot, ci.workingDirectory),
-      join39(checkout.path(), ci.workingDirectory),
+      join40(ci.repoRoot, ci.workingDirectory),
+      join40(checkout.path(), ci.workingDirectory),
       ci.config,
-      join39(ci.outRoot, "paired")
+      join40(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -23566,7 +23568,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join41(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -23671,7 +23673,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join40(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join41(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
@@ -23683,11 +23685,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head"), selection);
+  return measurer.measure(join41(ci.repoRoot, ci.workingDirectory), ci.config, join41(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join40(ci.repoRoot, ci.workingDirectory), ci.config, join40(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join41(ci.repoRoot, ci.workingDirectory), ci.config, join41(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -23779,12 +23781,12 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync6 } from "node:fs";
-import { join as join42 } from "node:path";
+import { mkdtempSync as mkdtempSync7 } from "node:fs";
+import { join as join43 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join41 } from "node:path";
+import { join as join42 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -23827,7 +23829,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join41(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join42(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -23888,7 +23890,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join42(mkdtempSync6(join42(ownTmpdir(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join43(mkdtempSync7(join43(ownTmpdir(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -23922,9 +23924,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join42(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join43(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join42(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join43(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -24166,7 +24168,7 @@ function noteJob(job, suite, api, outRoot, log) {
 
 // src/gitlab/output-directory.ts
 import { lstatSync as lstatSync16, mkdirSync as mkdirSync14, readdirSync as readdirSync15, rmSync as rmSync13 } from "node:fs";
-import { join as join43 } from "node:path";
+import { join as join44 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory2 = false;
   try {
@@ -24176,10 +24178,10 @@ function freshOutputDirectory(out, keep = []) {
   if (!isDirectory2) rmSync13(out, { force: true });
   else {
     for (const name of readdirSync15(out)) {
-      if (!keep.includes(name)) removeTrees([join43(out, name)], `${out}, as the merge request left it`);
-      else if (!lstatSync16(join43(out, name)).isDirectory()) {
+      if (!keep.includes(name)) removeTrees([join44(out, name)], `${out}, as the merge request left it`);
+      else if (!lstatSync16(join44(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join43(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join44(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
@@ -24192,7 +24194,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join44(job.projectDir, RESULTS_DIR);
+    const out = join45(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -24210,7 +24212,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join44(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join45(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {
@@ -24227,9 +24229,9 @@ async function runGitLabJob(env, log) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants9 } from "node:os";
+import { constants as constants8 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants9.signals[signal];
+  return 128 + constants8.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {

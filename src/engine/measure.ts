@@ -1,5 +1,5 @@
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
@@ -59,7 +59,9 @@ function checkBaselineTarget(path: AbsolutePath): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
+    // Made and removed, not access(): root passes access() where nothing can be made (/proc, a
+    // read-only mount's directories), and the run would be lost at its end.
+    rmdirSync(mkdtempSync(join(dir, '.cg-bench-check-')));
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }

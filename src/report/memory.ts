@@ -24,9 +24,9 @@ const MEMORY_VERDICT_LABEL: Record<MemoryVerdict, string> = {
 };
 const MEMORY_ICON: Record<MemoryVerdict, string> = { regression: '🔴', improvement: '🟢', unchanged: '⚪', 'not-comparable': '⚠️' };
 
-/** Whether the benchmark's verdict comes from its memory figures (its cycles alone stayed within the threshold). */
+/** Whether the benchmark's verdict comes from its memory figures (its cycles alone stayed within the threshold): a change, never "unchanged". */
 export function verdictFromMemory(c: BenchmarkComparison): boolean {
-  if (!c.memory || c.memory.verdict !== c.verdict) return false;
+  if (!c.memory || c.memory.verdict !== c.verdict || c.verdict === 'unchanged') return false;
   return c.relative === null || c.relative === 0 || Math.abs(c.relative) * 100 <= c.thresholdPercent;
 }
 

@@ -173,6 +173,8 @@ const WRITE_HINTS: Record<string, string> = {
   EROFS: 'read-only file system',
   EISDIR: 'is a directory',
   ENOTDIR: 'a part of the path is not a directory',
+  // Also where the directory exists but takes no new file (/proc, /sys).
+  ENOENT: 'no file can be made there',
 };
 
 /**
@@ -204,7 +206,7 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>, r
     const code = (error as NodeJS.ErrnoException).code ?? '';
     // Only a file still there is "unchanged": a run removes its --out's results.json before it starts.
     const left = existsSync(path) ? 'the file there is unchanged' : 'no file is there now';
-    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ''}; ${left}`);
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ? `${WRITE_HINTS[code]} (${code})` : code || errorMessage(error)}; ${left}`);
   }
 }
 

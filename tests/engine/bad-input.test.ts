@@ -66,6 +66,13 @@ describe('baseline errors exit 2 before anything is measured', () => {
     assert.match(r.stderr, /base\.json: not valid JSON .*the file is corrupt/);
     assert.equal(existsSync(join(dir, '.cg-bench', 'results.json')), false, 'nothing measured');
   });
+  test('a --save-baseline where no file can be made (/proc: root passes access() there): exit 2, nothing measured (stop 40)', async () => {
+    const dir = project(OK);
+    const r = await cli(['run', '--save-baseline', '/proc/cg-bench-baseline.json'], { cwd: dir });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--save-baseline \/proc\/cg-bench-baseline\.json: directory \/proc cannot be made or is not writable/);
+    assert.equal(existsSync(join(dir, '.cg-bench', 'results.json')), false, 'nothing measured');
+  });
   test('foreign baseline', async () => {
     const dir = project(OK, { 'base.json': '{"name": "some-package", "version": "1.0.0"}' });
     const r = await cli(['run', '--baseline', 'base.json'], { cwd: dir });

@@ -97,6 +97,11 @@ test('memory figures: improvement, unchanged, a threshold, and a faster benchmar
   const same = compareResults(withMemory(memory()), withMemory(memory())).benchmarks[0]!;
   assert.equal(same.verdict, 'unchanged');
   assert.equal(same.memory?.verdict, 'unchanged');
+  // Unchanged in both is not a verdict "from memory" (it read "unchanged (memory)").
+  assert.match(
+    terminalReport({ colour: false }).render({ head: withMemory(memory()), comparison: compareResults(withMemory(memory()), withMemory(memory())) }),
+    /^alloc\s+1,000\s+1,000\s+0\.00%\s+unchanged$/m,
+  );
   // 64,000 of 128,720 bytes is 49.7 %, 1,000 of 1,016 blocks 98.4 %: within a 99 % threshold.
   assert.equal(compareResults(withMemory(memory({}, 99)), withMemory(memory(EXTRA, 99))).benchmarks[0]!.memory?.verdict, 'unchanged');
   assert.equal(compareResults(withMemory(memory({}, 60)), withMemory(memory(EXTRA, 60))).benchmarks[0]!.memory?.verdict, 'regression');
