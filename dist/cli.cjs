@@ -23864,8 +23864,9 @@ See: cg-bench compare --help`
       resultsDir: shownPath((0, import_node_path42.dirname)(headPath))
     })
   );
-  const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
-  return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
+  const code = exitCodeFor({ failed: failedCount(head2), comparison }, values["fail-on-regression"] === true);
+  const timedRegression = values["fail-on-regression"] === true && head2.timed?.some((t) => t.verdict === "regression");
+  return code === ExitCode.ok && timedRegression ? ExitCode.regression : code;
 }
 function readHeadResults(path, base) {
   try {

@@ -7,6 +7,7 @@ import { checkDeterminism, differingCount } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatCount, headline } from '../report/format.ts';
+import { failedCount } from '../report/headline.ts';
 import { reportFormat } from '../report/index.ts';
 import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
@@ -107,8 +108,10 @@ async function compare(args: string[], io: CliIO): Promise<number> {
       resultsDir: shownPath(dirname(headPath) as AbsolutePath),
     }),
   );
-  const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
-  return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
+  // The timed benchmarks (paired --results) count as in CI: a failure is exit 3, a regression exit 1 with --fail-on-regression.
+  const code = exitCodeFor({ failed: failedCount(head), comparison }, values['fail-on-regression'] === true);
+  const timedRegression = values['fail-on-regression'] === true && head.timed?.some((t) => t.verdict === 'regression');
+  return code === ExitCode.ok && timedRegression ? ExitCode.regression : code;
 }
 
 /** The head of `compare`; when it cannot be read, a base that cannot be read either is named first, as when the base was read whole first. */

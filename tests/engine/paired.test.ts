@@ -178,6 +178,10 @@ test('a failing timed benchmark is named and exits 3, a new one is said and not 
     ['crashes'],
     "results.json names the failure for the report (and no longer loop's earlier one)",
   );
+  // compare shows it and exits 3, as CI's job fails.
+  const compared = await cli(['compare', 'results.json', 'results.json'], { cwd: head });
+  assert.equal(compared.code, 3, compared.stderr);
+  assert.match(compared.stdout, /\ncrashes \(timed\): failed\n/);
 });
 
 test('paired with nothing to pair (the one --benchmark names is new): exit 2 before any setup runs', async () => {
