@@ -47017,22 +47017,22 @@ function runProcess(options) {
   }
 }
 function holdCwd(cwd) {
+  const changed = `cannot enter the working directory ${cwd}: it is no longer the directory the configuration named (removed, or a link put on its way, after the configuration was read)`;
   let fd;
   try {
     fd = openSync3(cwd, constants5.O_RDONLY | constants5.O_DIRECTORY);
-  } catch (error2) {
-    return `cannot enter the working directory ${cwd}: ${error2.code ?? String(error2)}`;
+  } catch {
+    return changed;
   }
   const path12 = `/proc/${process.pid}/fd/${fd}`;
   let real;
   try {
     real = realpathSync5(path12);
-  } catch (error2) {
-    real = String(error2);
+  } catch {
   }
   if (real === cwd) return { fd, path: path12 };
   closeSync4(fd);
-  return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
+  return changed;
 }
 function runIn(options, cwd) {
   const out = openOutput(options.stdout);
@@ -48980,7 +48980,7 @@ function makeSandbox(options) {
     notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
   } else if (uid === 0) {
     notes.push(
-      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
+      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. With CG_BENCH_RUN_AS=65534:65534 they run as that user (it must be able to build in the checkout); the action and the GitLab job in the image give them a copy of their own, as another user."
     );
   } else {
     const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();

@@ -174,26 +174,30 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
 }
 
 /**
- * `cwd` opened (a directory), when its real path is `cwd` itself; else why not. The child enters
- * `path`, the descriptor in cg-bench's /proc: no path of the code's is walked again.
+ * `cwd` opened (a directory), when its real path is `cwd` itself; else one message, whatever is
+ * there. cg-bench opens it with its own rights after the code ran (setup, other benchmarks): the code
+ * may have put a link on its way, and an error code or the path it now leads to would tell the code
+ * what lies where it cannot look (a root-only directory, a file, nothing). The child enters `path`,
+ * the descriptor in cg-bench's /proc: no path of the code's is walked again.
  */
 function holdCwd(cwd: string): { fd: number; path: string } | string {
+  const changed = `cannot enter the working directory ${cwd}: it is no longer the directory the configuration named (removed, or a link put on its way, after the configuration was read)`;
   let fd: number;
   try {
     fd = openSync(cwd, constants.O_RDONLY | constants.O_DIRECTORY);
-  } catch (error) {
-    return `cannot enter the working directory ${cwd}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  } catch {
+    return changed;
   }
   const path = `/proc/${process.pid}/fd/${fd}`;
-  let real: string;
+  let real: string | undefined;
   try {
     real = realpathSync(path);
-  } catch (error) {
-    real = String(error);
+  } catch {
+    // Said as any other change.
   }
   if (real === cwd) return { fd, path };
   closeSync(fd);
-  return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
+  return changed;
 }
 
 function runIn(options: RunOptions, cwd: { path: string }): Promise<ProcessOutcome> {

@@ -267,7 +267,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
     notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
   } else if (uid === 0) {
     notes.push(
-      'note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.',
+      'note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. With CG_BENCH_RUN_AS=65534:65534 they run as that user (it must be able to build in the checkout); the action and the GitLab job in the image give them a copy of their own, as another user.',
     );
   } else {
     const exposed = Object.keys(env)
