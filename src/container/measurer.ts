@@ -1,5 +1,5 @@
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { measure } from '../engine/measure.ts';
@@ -13,6 +13,7 @@ import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
+import { lockCheckout } from '../untrusted/lock-checkout.ts';
 import { emptyOwnPlace } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
@@ -162,20 +163,6 @@ function removeLinks(dir: string): void {
   }
 }
 
-/** The nearest .git at or above `dir`, made unreadable to other users (the sandbox's). */
-function lockGitDirectory(dir: string): void {
-  for (let at = resolve(dir); ; at = dirname(at)) {
-    const git = join(at, '.git');
-    if (existsSync(git)) {
-      chmodSync(git, 0o700);
-      // GitLab keeps file-type CI/CD variables beside the checkout.
-      if (existsSync(`${at}.tmp`)) chmodSync(`${at}.tmp`, 0o700);
-      return;
-    }
-    if (dirname(at) === at) return;
-  }
-}
-
 /**
  * What the container gets of the caller's environment: the image digest, and the operator's
  * CG_BENCH_SEAL (best-effort where the engine refuses the namespaces the seal needs, as Docker's
@@ -292,7 +279,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockGitDirectory(checkout);
+        lockCheckout(checkout);
       }
       try {
         const outcome = await measure({
@@ -321,7 +308,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockGitDirectory(headCheckout);
+        lockCheckout(headCheckout);
       }
       try {
         const head = absolutePath(join(sides.head, config), 'configuration');

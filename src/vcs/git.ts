@@ -1,3 +1,6 @@
+import { lstatSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { CgBenchError } from '../errors.ts';
 import { runProcessSync } from '../untrusted/process.ts';
 import { removeTrees } from '../untrusted/remove.ts';
 import { callerGitFilesTrusted, ownProgram } from '../untrusted/environment.ts';
@@ -36,8 +39,52 @@ const NO_USER_FILES_ENV: Readonly<Record<string, string>> = { GIT_CONFIG_GLOBAL:
 /** A fetch of one commit or a worktree of a large repository: minutes, not hours. */
 const GIT_TIMEOUT_MS = 30 * 60_000;
 
+interface Identity {
+  dev: number;
+  ino: number;
+}
+
+/** Repositories held before the code ran beside them (holdRepository): their root's and .git's identities. */
+const held = new Map<string, { root: Identity; git: Identity }>();
+
+const identity = (path: string): Identity | undefined => {
+  try {
+    const s = lstatSync(path);
+    return { dev: s.dev, ino: s.ino };
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A repository whose checkout the code is about to run beside (src/container/measurer.ts locks it
+ * first): its root and its .git as they are now. git then runs in it, or below it, only while its
+ * path still leads to them: code that moved the checkout (through a directory above it that it could
+ * write) and put its own repository at its path, with a filter root's git would run, stops the job
+ * instead.
+ */
+export function holdRepository(root: string): void {
+  const at = resolve(root);
+  const rootId = identity(at);
+  const gitId = identity(join(at, '.git'));
+  if (rootId && gitId) held.set(at, { root: rootId, git: gitId });
+}
+
+function refuseMovedRepository(repo: string): void {
+  const at = resolve(repo);
+  for (const [root, was] of held) {
+    if (at !== root && !at.startsWith(`${root}${sep}`)) continue;
+    const same = (a: Identity | undefined, b: Identity) => a?.dev === b.dev && a.ino === b.ino;
+    if (!same(identity(root), was.root) || !same(identity(join(root, '.git')), was.git))
+      throw new CgBenchError(
+        `the checkout ${root} or its .git was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`,
+      );
+  }
+}
+
 /** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV (and no per-user file the code could have written): for a repository whose content cg-bench does not trust. */
 export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
+  refuseMovedRepository(repo);
   const caller = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
   const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({

@@ -1,0 +1,67 @@
+// The checkout the action and the GitLab job copy the code from (attack r13): GitLab's docker
+// executor makes it with umask 0000, so every directory down to it is 0777. The code, as nobody,
+// renamed .git and put its own there (alternates to the real objects, a filter), and root's git ran
+// that filter when it checked the base out, with CI_JOB_TOKEN in its environment; or it moved the
+// whole checkout away and put its own repository at its path. lockCheckout (src/untrusted) takes
+// both moves from the code, and git (src/vcs) refuses a repository that is no longer the one held.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { lockCheckout } from '../../src/untrusted/lock-checkout.ts';
+import { git } from '../../src/vcs/git.ts';
+import { tempDir } from '../helpers.ts';
+
+const root = { skip: process.getuid?.() !== 0 && 'the lock is for cg-bench running as root, the code as another uid' };
+
+/** A repository at above/g/p, with every directory down to it 0777 as umask 0000 makes them. */
+function worldWritableCheckout(): { above: string; group: string; checkout: string } {
+  const above = tempDir('cg-bench-builds-');
+  const group = join(above, 'g');
+  const checkout = join(group, 'p');
+  mkdirSync(checkout, { recursive: true });
+  execFileSync('git', ['init', '-q', checkout]);
+  writeFileSync(join(checkout, 'data.txt'), 'x\n');
+  execFileSync('git', ['-C', checkout, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'base']);
+  for (const dir of [above, group, checkout, join(checkout, '.git')]) chmodSync(dir, 0o777);
+  return { above, group, checkout };
+}
+
+/** `mv from to` as uid 65534 (the code's): whether it worked. */
+const movedAsNobody = (from: string, to: string) => spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'mv', from, to]).status === 0;
+
+test('before the code runs, its checkout is locked: nobody can move its .git or the checkout, nor write in the checkout root', root, () => {
+  const { above, group, checkout } = worldWritableCheckout();
+  // What the code did before the lock (attack r13): both moves worked.
+  assert.equal(movedAsNobody(join(checkout, '.git'), join(checkout, '.git-x')), true);
+  assert.equal(movedAsNobody(join(checkout, '.git-x'), join(checkout, '.git')), true);
+  lockCheckout(checkout);
+  assert.equal(movedAsNobody(join(checkout, '.git'), join(checkout, '.git-x')), false, '.git moved');
+  assert.equal(movedAsNobody(checkout, join(group, 'p-x')), false, 'the checkout moved');
+  assert.equal(movedAsNobody(join(checkout, 'data.txt'), join(checkout, 'other.txt')), false, 'an entry of the root moved');
+  assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o700);
+  assert.equal(statSync(checkout).mode & 0o777, 0o755);
+  // Still every user's to make things in (the sticky bit, as /tmp's): only what is not theirs is kept.
+  for (const dir of [above, group]) assert.equal(statSync(dir).mode & 0o7777, 0o1777, dir);
+});
+
+test("git refuses a held repository whose checkout or .git was replaced: a repository put at its path never has root's git run its filter", root, () => {
+  for (const moved of ['checkout', '.git'] as const) {
+    const { group, checkout } = worldWritableCheckout();
+    lockCheckout(checkout);
+    assert.equal(git(checkout, ['rev-parse', 'HEAD']).ok, true, 'the held repository itself');
+    // As root here (the lock stops nobody, above): what a move through a writable directory would leave.
+    if (moved === 'checkout') renameSync(checkout, join(group, 'p-x'));
+    else renameSync(join(checkout, '.git'), join(checkout, '.git-x'));
+    const marker = join(group, `filter-ran-${moved.replace('.', '')}`);
+    execFileSync('git', ['init', '-q', checkout]);
+    writeFileSync(join(checkout, '.git', 'config'), `[filter "evil"]\n\tsmudge = touch ${marker}; cat\n\trequired = true\n`, { flag: 'a' });
+    writeFileSync(join(checkout, '.git', 'info', 'attributes'), '* filter=evil\n');
+    assert.throws(
+      () => git(checkout, ['checkout', '-q', '-b', 'x']),
+      /the checkout .* or its \.git was moved or replaced while the pull request's code ran: git is not run there/,
+    );
+    assert.equal(existsSync(marker), false, `the planted filter ran (${moved} moved)`);
+  }
+});
