@@ -54421,16 +54421,19 @@ function mergeBaseLocal(repo, a, b) {
   const sha = r.out.trim();
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
+var worktreeAdmin = /* @__PURE__ */ new Map();
 function addWorktree(repo, dir, sha) {
   removeTrees([dir], "the base checkout");
-  git(repo, ["worktree", "prune"]);
-  const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
+  const r = git(repo, ["worktree", "add", "--force", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
+  const pointer = /^gitdir: (.+)$/m.exec(readTextBounded(join36(dir, ".git"), 64 * 1024, "the worktree's .git file"));
+  if (pointer) worktreeAdmin.set(resolve8(dir), resolve8(dir, pointer[1]));
 }
-function removeWorktree(repo, dir) {
-  git(repo, ["worktree", "remove", "--force", dir]);
+function removeWorktree(dir) {
+  const admin = worktreeAdmin.get(resolve8(dir));
+  worktreeAdmin.delete(resolve8(dir));
   try {
-    removeTrees([dir], "the base checkout");
+    removeTrees(admin ? [dir, admin] : [dir], "the base checkout");
   } catch {
   }
 }
@@ -54912,7 +54915,7 @@ function baseCheckout(ci, sha) {
       return dir;
     },
     remove() {
-      if (dir !== void 0) removeWorktree(ci.repoRoot, dir);
+      if (dir !== void 0) removeWorktree(dir);
       dir = void 0;
     }
   };

@@ -7386,7 +7386,7 @@ var require_ucs2length = __commonJS({
 });
 
 // src/cli/main.ts
-var import_node_fs45 = require("node:fs");
+var import_node_fs46 = require("node:fs");
 var import_node_path43 = require("node:path");
 
 // src/errors.ts
@@ -19290,6 +19290,16 @@ function runsPython(run2) {
 // src/untrusted/given-directories.ts
 var import_node_fs26 = require("node:fs");
 var import_node_path25 = require("node:path");
+function giveTree(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path) => {
+    const stat = (0, import_node_fs26.lstatSync)(path);
+    (0, import_node_fs26.lchownSync)(path, uid, gid);
+    if (stat.isDirectory()) for (const name of (0, import_node_fs26.readdirSync)(path)) walk((0, import_node_path25.join)(path, name));
+  };
+  walk(tree);
+}
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) (0, import_node_fs26.chownSync)(dir, sandbox.user.uid, sandbox.user.gid);
 }
@@ -23480,16 +23490,19 @@ function ensureCommit(repo, sha, credentials = {}) {
   git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha], credentials);
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
+var worktreeAdmin = /* @__PURE__ */ new Map();
 function addWorktree(repo, dir, sha) {
   removeTrees([dir], "the base checkout");
-  git(repo, ["worktree", "prune"]);
-  const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
+  const r = git(repo, ["worktree", "add", "--force", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
+  const pointer = /^gitdir: (.+)$/m.exec(readTextBounded((0, import_node_path41.join)(dir, ".git"), 64 * 1024, "the worktree's .git file"));
+  if (pointer) worktreeAdmin.set((0, import_node_path41.resolve)(dir), (0, import_node_path41.resolve)(dir, pointer[1]));
 }
-function removeWorktree(repo, dir) {
-  git(repo, ["worktree", "remove", "--force", dir]);
+function removeWorktree(dir) {
+  const admin = worktreeAdmin.get((0, import_node_path41.resolve)(dir));
+  worktreeAdmin.delete((0, import_node_path41.resolve)(dir));
   try {
-    removeTrees([dir], "the base checkout");
+    removeTrees(admin ? [dir, admin] : [dir], "the base checkout");
   } catch {
   }
 }
@@ -23593,6 +23606,25 @@ async function bisect(count, probe) {
   return { outcome: outcomeOf(state), probes };
 }
 
+// src/untrusted/bisect-user.ts
+var import_node_fs45 = require("node:fs");
+function bisectUser(top, env2) {
+  if (process.getuid?.() !== 0) return void 0;
+  const user = untrustedUser(top, env2);
+  if (!user) return void 0;
+  const dirs = git(top, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
+  const paths = dirs.ok ? dirs.out.split("\n").filter(Boolean) : [];
+  const writable = [top, ...paths].filter((path) => {
+    const s = (0, import_node_fs45.lstatSync)(path);
+    return s.uid !== 0 || (s.mode & 18) !== 0;
+  });
+  if (!paths.length || writable.length)
+    throw new CgBenchError(
+      `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who can write ${writable[0] ?? `${top}/.git`}; root's git checks each commit out of it, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
+    );
+  return user;
+}
+
 // src/cli/bisect.ts
 var short3 = (sha) => sha.slice(0, 12);
 var named = (c) => `${short3(c.sha)} ${escapeTerminal(c.subject)}`;
@@ -23642,10 +23674,11 @@ See: cg-bench bisect --help`);
   const bad = resolveCommit(top, "BAD", positionals[1]);
   const range = firstParentRange(top, good, bad);
   refuseUncommittedConfig(top, configPath);
+  const user = bisectUser(top, process.env);
   const bisectDir = resolveFrom(paths.out, "bisect");
   const worktree = resolveFrom(bisectDir, "worktree");
   const release3 = lockOutputDirectory(bisectDir, ["worktree"]);
-  const cleanup = () => removeWorktree(top, worktree);
+  const cleanup = () => removeWorktree(worktree);
   process.once("exit", cleanup);
   try {
     let describe2 = function(outcome2, out) {
@@ -23712,6 +23745,7 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
     };
     const checkout = (commit) => {
       addWorktree(top, worktree, commit.sha);
+      if (user) giveTree({ ...NO_SANDBOX, user }, worktree);
       let config;
       try {
         config = loadConfig(resolveFrom(worktree, configPath), worktree);
@@ -23938,7 +23972,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || (0, import_node_fs45.existsSync)(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || (0, import_node_fs46.existsSync)(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(

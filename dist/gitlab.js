@@ -22707,16 +22707,19 @@ function fileAt(repo, sha, path) {
   const r = git(repo, ["show", `${sha}:${path.replace(/^\.\//, "")}`]);
   return r.ok ? r.out : void 0;
 }
+var worktreeAdmin = /* @__PURE__ */ new Map();
 function addWorktree(repo, dir, sha) {
   removeTrees([dir], "the base checkout");
-  git(repo, ["worktree", "prune"]);
-  const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
+  const r = git(repo, ["worktree", "add", "--force", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
+  const pointer = /^gitdir: (.+)$/m.exec(readTextBounded(join34(dir, ".git"), 64 * 1024, "the worktree's .git file"));
+  if (pointer) worktreeAdmin.set(resolve7(dir), resolve7(dir, pointer[1]));
 }
-function removeWorktree(repo, dir) {
-  git(repo, ["worktree", "remove", "--force", dir]);
+function removeWorktree(dir) {
+  const admin = worktreeAdmin.get(resolve7(dir));
+  worktreeAdmin.delete(resolve7(dir));
   try {
-    removeTrees([dir], "the base checkout");
+    removeTrees(admin ? [dir, admin] : [dir], "the base checkout");
   } catch {
   }
 }
@@ -22984,7 +22987,7 @@ function baseCheckout(ci, sha) {
       return dir;
     },
     remove() {
-      if (dir !== void 0) removeWorktree(ci.repoRoot, dir);
+      if (dir !== void 0) removeWorktree(dir);
       dir = void 0;
     }
   };

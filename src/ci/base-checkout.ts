@@ -33,7 +33,7 @@ export function baseCheckout(ci: CiAdapter, sha: string): BaseCheckout {
       return dir;
     },
     remove() {
-      if (dir !== undefined) removeWorktree(ci.repoRoot, dir);
+      if (dir !== undefined) removeWorktree(dir);
       dir = undefined;
     },
   };

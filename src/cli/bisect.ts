@@ -14,6 +14,9 @@ import type { BenchmarkResult, Results } from '../results/types.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { resolveFrom, shownPath } from '../util/paths.ts';
 import { addWorktree, removeWorktree } from '../vcs/git.ts';
+import { bisectUser } from '../untrusted/bisect-user.ts';
+import { giveTree } from '../untrusted/given-directories.ts';
+import { NO_SANDBOX } from '../untrusted/sandbox.ts';
 import { help, parse, positiveInt, progressFor, threshold, type CliIO } from './options.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
 
@@ -90,12 +93,14 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
   const range = firstParentRange(top, good, bad);
   refuseUncommittedConfig(top, configPath);
 
+  // Before any commit's code runs: as root, whom it runs as, and that it cannot write the repository.
+  const user = bisectUser(top, process.env);
   const bisectDir = resolveFrom(paths.out, 'bisect');
   const worktree = resolveFrom(bisectDir, 'worktree');
   // The worktree a killed bisect left is replaced whole (addWorktree); the project's own links are in it.
   const release = lockOutputDirectory(bisectDir, ['worktree']);
   // An interrupt exits at once: the worktree goes with it (the next bisect would replace it anyway).
-  const cleanup = () => removeWorktree(top, worktree);
+  const cleanup = () => removeWorktree(worktree);
   process.once('exit', cleanup);
   try {
     const valgrind = locateValgrind(callerEnvironment(process.env));
@@ -114,6 +119,8 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
     /** Checks `commit` out at the one path, and its configuration with only the benchmark (or why not). */
     const checkout = (commit: Commit): Config | string => {
       addWorktree(top, worktree, commit.sha);
+      // Root's git made it: the code's user builds in it (nothing of the code's has run in it yet).
+      if (user) giveTree({ ...NO_SANDBOX, user }, worktree);
       let config: Config;
       try {
         config = loadConfig(resolveFrom(worktree, configPath), worktree);

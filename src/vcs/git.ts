@@ -2,6 +2,7 @@ import { lstatSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { runProcessSync } from '../untrusted/process.ts';
+import { readTextBounded } from '../untrusted/read.ts';
 import { removeTrees } from '../untrusted/remove.ts';
 import { callerGitFilesTrusted, ownProgram } from '../untrusted/environment.ts';
 
@@ -131,18 +132,32 @@ export function mergeBaseLocal(repo: string, a: string, b: string): string | und
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined;
 }
 
+/** The administrative directory (in the repository's .git/worktrees) of each worktree made here, by its path. */
+const worktreeAdmin = new Map<string, string>();
+
 export function addWorktree(repo: string, dir: string, sha: string): void {
   // A base checkout's tree is the code's build: removed at any depth, no link followed, checked gone (remove.ts).
   removeTrees([dir], 'the base checkout');
-  git(repo, ['worktree', 'prune']);
-  const r = git(repo, ['worktree', 'add', '--detach', dir, sha]);
+  // --force: a worktree registered at this path whose directory is gone (a killed run's) is replaced.
+  // No `git worktree prune`: it forgets every worktree whose directory this machine does not see, as
+  // the user's siblings of a checkout mounted alone in the image (bisect there broke them).
+  const r = git(repo, ['worktree', 'add', '--force', '--detach', dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
+  // As git wrote it, before any code ran in the tree (its .git file is then the code's to rewrite).
+  const pointer = /^gitdir: (.+)$/m.exec(readTextBounded(join(dir, '.git'), 64 * 1024, "the worktree's .git file"));
+  if (pointer) worktreeAdmin.set(resolve(dir), resolve(dir, pointer[1]!));
 }
 
-export function removeWorktree(repo: string, dir: string): void {
-  git(repo, ['worktree', 'remove', '--force', dir]);
+/**
+ * Removes a worktree addWorktree made: its tree as addWorktree removes it, then its entry in the
+ * repository, as git named it before the code ran. Not `git worktree remove`, which reads the
+ * worktree's .git file (the code could lead git elsewhere), nor `prune` (addWorktree says why).
+ */
+export function removeWorktree(dir: string): void {
+  const admin = worktreeAdmin.get(resolve(dir));
+  worktreeAdmin.delete(resolve(dir));
   try {
-    removeTrees([dir], 'the base checkout');
+    removeTrees(admin ? [dir, admin] : [dir], 'the base checkout');
   } catch {
     // Left: the next addWorktree at this path removes it or stops, naming it.
   }

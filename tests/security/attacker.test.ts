@@ -124,7 +124,7 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
     git(dir, 'config', '--local', 'core.fsmonitor', `touch ${join(dir, 'FSMONITOR-RAN')}; false`);
     const worktree = join(tempDir('cg-bench-attack-wt-'), 'base');
     addWorktree(dir, worktree, repo.base);
-    removeWorktree(dir, worktree);
+    removeWorktree(worktree);
     assert.equal(existsSync(join(dir, 'HOOK-RAN')), false, 'the post-checkout hook ran');
     assert.equal(existsSync(join(dir, 'FSMONITOR-RAN')), false, 'core.fsmonitor ran');
   });
@@ -150,7 +150,7 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
     // What the action does next on the host: a worktree of the merge-base.
     const worktree = join(tempDir('cg-bench-attack-wt-'), 'base');
     addWorktree(checkout, worktree, repo.base);
-    removeWorktree(checkout, worktree);
+    removeWorktree(worktree);
 
     const seen = everything(out);
     const report = readFileSync(join(checkout, 'attack-benchmark.txt'), 'utf8');

@@ -53,7 +53,7 @@ test("root's git reads no ~/.gitconfig or attributes where another uid could hav
       const worktree = join(tempDir('cg-bench-git-worktree-'), 'base');
       addWorktree(repo, worktree, sha);
       assert.equal(existsSync(join(worktree, 'data.txt')), true, `${name}: the base commit is checked out`);
-      removeWorktree(repo, worktree);
+      removeWorktree(worktree);
     }
   } finally {
     if (home === undefined) delete process.env['HOME'];
