@@ -23670,11 +23670,11 @@ See: cg-bench bisect --help`);
   const say = (line) => io.stderr.write(`bisect: ${line}
 `);
   const { top, configPath } = locateConfig(paths.config);
+  const user = bisectUser(top, process.env);
   const good = resolveCommit(top, "GOOD", positionals[0]);
   const bad = resolveCommit(top, "BAD", positionals[1]);
   const range = firstParentRange(top, good, bad);
   refuseUncommittedConfig(top, configPath);
-  const user = bisectUser(top, process.env);
   const bisectDir = resolveFrom(paths.out, "bisect");
   const worktree = resolveFrom(bisectDir, "worktree");
   const release3 = lockOutputDirectory(bisectDir, ["worktree"]);

@@ -88,13 +88,14 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
   const say = (line: string) => io.stderr.write(`bisect: ${line}\n`);
 
   const { top, configPath } = locateConfig(paths.config);
+  // Before any commit's code runs, and before git writes in the repository (its index): as root,
+  // whom that code runs as, and that it cannot write the repository.
+  const user = bisectUser(top, process.env);
   const good = resolveCommit(top, 'GOOD', positionals[0]!);
   const bad = resolveCommit(top, 'BAD', positionals[1]!);
   const range = firstParentRange(top, good, bad);
   refuseUncommittedConfig(top, configPath);
 
-  // Before any commit's code runs: as root, whom it runs as, and that it cannot write the repository.
-  const user = bisectUser(top, process.env);
   const bisectDir = resolveFrom(paths.out, 'bisect');
   const worktree = resolveFrom(bisectDir, 'worktree');
   // The worktree a killed bisect left is replaced whole (addWorktree); the project's own links are in it.
