@@ -51247,7 +51247,10 @@ var jsonReport = {
         functions: c.functions,
         ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
         ...c.notComparable ? { notComparable: c.notComparable } : {}
-      })) : head2.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
+      })) : head2.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits })),
+      // The timed benchmarks (cg-bench paired), apart: an interval, never a count (counts above are the simulated ones).
+      ...head2.timed?.length ? { timed: head2.timed.map((t) => ({ name: t.name, mode: t.mode, verdict: t.verdict, thresholdPercent: t.thresholdPercent, estimate: t.estimate })) } : {},
+      ...head2.timedFailed?.length ? { timedFailed: head2.timedFailed } : {}
     };
     return `${JSON.stringify(summary3, null, 2)}
 `;
@@ -51315,10 +51318,33 @@ function fromResult(b) {
     };
   return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary2(b))}</system-out>`) };
 }
+function fromTimed(t) {
+  const change = `${formatPercent(t.estimate.relative)} (${Math.round(t.estimate.confidence * 100)}% interval ${formatPercent(t.estimate.low)} \u2026 ${formatPercent(t.estimate.high)}, ${t.estimate.pairs} pairs, ${t.mode})`;
+  if (t.verdict === "regression")
+    return {
+      kind: "failure",
+      xml: testcase(
+        `${t.name} (timed)`,
+        0,
+        `      <failure type="regression" message="${escapeXml(`${change}, over the ${t.thresholdPercent}% threshold`)}"></failure>`
+      )
+    };
+  return { kind: "ok", xml: testcase(`${t.name} (timed)`, 0, `      <system-out>${escapeXml(`${t.verdict} ${change}`)}</system-out>`) };
+}
+function fromTimedFailure(f) {
+  return {
+    kind: "error",
+    xml: testcase(`${f.name} (timed)`, 0, `      <error type="failed" message="${escapeXml(headline(f.message))}">${escapeXml(f.message)}</error>`)
+  };
+}
 var junitReport = {
   name: "junit",
   render({ head: head2, comparison }) {
-    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head2.benchmarks.map(fromResult);
+    const cases = [
+      ...comparison ? comparison.benchmarks.map(fromComparison) : head2.benchmarks.map(fromResult),
+      ...(head2.timed ?? []).map(fromTimed),
+      ...(head2.timedFailed ?? []).map(fromTimedFailure)
+    ];
     const count = (k) => cases.filter((c) => c.kind === k).length;
     const time = head2.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
     const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;

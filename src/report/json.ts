@@ -25,6 +25,11 @@ export const jsonReport: ReportFormat = {
             ...(c.notComparable ? { notComparable: c.notComparable } : {}),
           }))
         : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits })),
+      // The timed benchmarks (cg-bench paired), apart: an interval, never a count (counts above are the simulated ones).
+      ...(head.timed?.length
+        ? { timed: head.timed.map((t) => ({ name: t.name, mode: t.mode, verdict: t.verdict, thresholdPercent: t.thresholdPercent, estimate: t.estimate })) }
+        : {}),
+      ...(head.timedFailed?.length ? { timedFailed: head.timedFailed } : {}),
     };
     return `${JSON.stringify(summary, null, 2)}\n`;
   },

@@ -1,5 +1,5 @@
 import type { BenchmarkComparison } from '../compare/compare.ts';
-import type { BenchmarkResult } from '../results/types.ts';
+import type { BenchmarkResult, TimedFailure, TimedResult } from '../results/types.ts';
 import { formatCount, formatPercent, headline } from './format.ts';
 import { heapChangeText, heapSummary, verdictFromMemory } from './memory.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
@@ -77,11 +77,37 @@ function fromResult(b: BenchmarkResult): { xml: string; kind: 'error' | 'ok' } {
   return { kind: 'ok', xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
 }
 
-/** JUnit XML: each benchmark a test case, a regression over its threshold a failure (GitLab's MR widget). */
+/** A timed benchmark (cg-bench paired), "name (timed)": its regression a failure, its failure an error. */
+function fromTimed(t: TimedResult): { xml: string; kind: 'failure' | 'ok' } {
+  const change = `${formatPercent(t.estimate.relative)} (${Math.round(t.estimate.confidence * 100)}% interval ${formatPercent(t.estimate.low)} … ${formatPercent(t.estimate.high)}, ${t.estimate.pairs} pairs, ${t.mode})`;
+  if (t.verdict === 'regression')
+    return {
+      kind: 'failure',
+      xml: testcase(
+        `${t.name} (timed)`,
+        0,
+        `      <failure type="regression" message="${escapeXml(`${change}, over the ${t.thresholdPercent}% threshold`)}"></failure>`,
+      ),
+    };
+  return { kind: 'ok', xml: testcase(`${t.name} (timed)`, 0, `      <system-out>${escapeXml(`${t.verdict} ${change}`)}</system-out>`) };
+}
+
+function fromTimedFailure(f: TimedFailure): { xml: string; kind: 'error' } {
+  return {
+    kind: 'error',
+    xml: testcase(`${f.name} (timed)`, 0, `      <error type="failed" message="${escapeXml(headline(f.message))}">${escapeXml(f.message)}</error>`),
+  };
+}
+
+/** JUnit XML: each benchmark a test case (timed ones too), a regression over its threshold a failure (GitLab's MR widget). */
 export const junitReport: ReportFormat = {
   name: 'junit',
   render({ head, comparison }: ReportInput): string {
-    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+    const cases = [
+      ...(comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult)),
+      ...(head.timed ?? []).map(fromTimed),
+      ...(head.timedFailed ?? []).map(fromTimedFailure),
+    ];
     const count = (k: string) => cases.filter((c) => c.kind === k).length;
     const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1000;
     const attrs = `tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${time.toFixed(3)}"`;

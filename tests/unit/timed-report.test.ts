@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { makeReport, outcomeOf } from '../../src/ci/report-job.ts';
 import { ExitCode } from '../../src/errors.ts';
+import { jsonReport } from '../../src/report/json.ts';
+import { junitReport } from '../../src/report/junit.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
 import { terminalReport } from '../../src/report/terminal.ts';
 import { timedMarkdown, timedTerminalTable } from '../../src/report/stopwatch.ts';
@@ -94,4 +96,33 @@ test('a timed benchmark that failed: results.json carries it (schema-checked), t
       kind: 'benchmarks-failed',
       count: 1,
     });
+});
+
+test("JUnit (GitLab MR widget) and JSON carry the timed benchmarks: a timed regression a failure, a timed failure an error (a new user's trial r13: neither was there)", () => {
+  const timedFailed = [{ name: 'crashes', message: 'benchmark "crashes" (head, cg-bench.yml): exited with status 7 while timed' }];
+  const head = resultsOf([benchmarkResult('simulated', { Ir: 100 })], {
+    timed: [timed('io <&>', 'regression', 0.05), timed('calm', 'no significant change', 0)],
+    timedFailed,
+  });
+  const xml = junitReport.render({ head });
+  assert.match(xml, /<testsuite name="cg-bench" tests="4" failures="1" errors="1" skipped="0"/);
+  assert.match(
+    xml,
+    /<testcase classname="cg-bench" name="io &lt;&amp;&gt; \(timed\)" time="0.000">\n {6}<failure type="regression" message="\+5\.00% \(95% interval \+4\.50% … \+5\.50%, 4 pairs, wallclock\), over the 1% threshold">/,
+  );
+  assert.match(
+    xml,
+    /name="crashes \(timed\)"[^\n]*\n {6}<error type="failed" message="benchmark &quot;crashes&quot; \(head, cg-bench\.yml\): exited with status 7 while timed">/,
+  );
+  assert.match(xml, /name="calm \(timed\)"[^\n]*\n {6}<system-out>no significant change 0\.00% \(95% interval/);
+  const json = JSON.parse(jsonReport.render({ head })) as { timed: { name: string; verdict: string }[]; timedFailed: { name: string }[] };
+  assert.deepEqual(
+    json.timed.map((t) => [t.name, t.verdict]),
+    [
+      ['io <&>', 'regression'],
+      ['calm', 'no significant change'],
+    ],
+  );
+  assert.deepEqual(json.timedFailed, timedFailed);
+  assert.equal('timed' in (JSON.parse(jsonReport.render({ head: resultsOf([benchmarkResult('simulated', { Ir: 100 })]) })) as object), false);
 });
