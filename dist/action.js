@@ -46832,6 +46832,10 @@ function resultsFromText(text2, path12) {
   try {
     data = JSON.parse(text2);
   } catch (error2) {
+    if (!text2.trimStart().startsWith("{"))
+      throw new CgBenchError(
+        `${path12}: not a results.json (not JSON at all): give a file cg-bench run wrote (its --out directory's results.json, or --save-baseline's)`
+      );
     throw new CgBenchError(`${path12}: not valid JSON (${error2.message}); the file is corrupt`);
   }
   return parseResults(data, path12);
@@ -54204,12 +54208,12 @@ async function prepare(config, outDir, held3, side, progress) {
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
   const at = join35(held3.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held3.real);
-  await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
-    () => {
-      endStrays(setupSandbox);
-      endStrays(sandbox);
-    }
-  );
+  await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).catch((error2) => {
+    throw error2 instanceof CgBenchError ? new CgBenchError(`the ${side} checkout's setup: ${error2.message}`, error2.exitCode) : error2;
+  }).finally(() => {
+    endStrays(setupSandbox);
+    endStrays(sandbox);
+  });
   return sandbox;
 }
 function executorFor(spec, fallback, log2) {

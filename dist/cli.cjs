@@ -7386,7 +7386,7 @@ var require_ucs2length = __commonJS({
 });
 
 // src/cli/main.ts
-var import_node_fs46 = require("node:fs");
+var import_node_fs47 = require("node:fs");
 var import_node_path43 = require("node:path");
 
 // src/errors.ts
@@ -16928,6 +16928,10 @@ function resultsFromText(text3, path) {
   try {
     data = JSON.parse(text3);
   } catch (error) {
+    if (!text3.trimStart().startsWith("{"))
+      throw new CgBenchError(
+        `${path}: not a results.json (not JSON at all): give a file cg-bench run wrote (its --out directory's results.json, or --save-baseline's)`
+      );
     throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
   }
   return parseResults(data, path);
@@ -21913,6 +21917,590 @@ function formatChoicesText() {
   return `${first} (default), ${rest.slice(0, -1).join(", ")} or ${rest.at(-1)}`;
 }
 
+// src/stopwatch/suite.ts
+var import_node_fs38 = require("node:fs");
+var import_node_path35 = require("node:path");
+
+// src/stopwatch/executor.ts
+var import_node_fs37 = require("node:fs");
+var import_node_os9 = require("node:os");
+var import_node_path34 = require("node:path");
+
+// src/stopwatch/helper.ts
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
+
+// src/stopwatch/executor.ts
+var PROBE_TIMEOUT_MS3 = 1e4;
+var works = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
+var pinnedCpu = () => (0, import_node_os9.availableParallelism)() - 1;
+var TIMED_NICE = -10;
+var helperFile;
+function helper() {
+  if (helperFile !== void 0) return helperFile;
+  helperFile = null;
+  if ((0, import_node_os9.platform)() !== "linux" || (0, import_node_os9.arch)() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  try {
+    const dir = (0, import_node_fs37.mkdtempSync)((0, import_node_path34.join)(ownTmpdir(), "cg-bench-stopwatch-"));
+    const file = (0, import_node_path34.join)(dir, "stopwatch");
+    (0, import_node_fs37.writeFileSync)(file, STOPWATCH_X86_64);
+    (0, import_node_fs37.chmodSync)(file, 493);
+    process.once("exit", () => (0, import_node_fs37.rmSync)(dir, { recursive: true, force: true }));
+    const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
+    if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+  } catch {
+  }
+  return helperFile;
+}
+function parseHelperLine(line) {
+  const out = {};
+  for (const token of line.trim().split(/\s+/)) {
+    const m = /^([a-z_]+)=(-?\d+)$/.exec(token);
+    if (m) out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+function resolveProgram(name, path) {
+  if (name.includes("/")) return name;
+  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(import_node_path34.delimiter)) {
+    if (!dir) continue;
+    const candidate = (0, import_node_path34.join)(dir, name);
+    try {
+      (0, import_node_fs37.accessSync)(candidate, import_node_fs37.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
+}
+function helperCommand(file, command, options) {
+  const [program, ...args] = command.argv;
+  const resolved = new Command([resolveProgram(program, command.env["PATH"] ?? process.env["PATH"]), ...args], command.env);
+  return resolved.behind([file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice)]);
+}
+function helperFields(r, command) {
+  if (r.exitCode !== 0)
+    throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
+  const fields = parseHelperLine(r.stdout);
+  if (fields["status"] !== 0)
+    fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
+  return fields;
+}
+async function runHelper(file, command, options) {
+  const r = await runProcess({
+    command: helperCommand(file, command.command, options),
+    cwd: command.cwd,
+    stdout: "capture",
+    stderr: "capture",
+    timeoutMs: command.timeoutMs
+  });
+  if (r.timedOut) timedOut(command);
+  return helperFields(r, command);
+}
+function probeHelper(file, options) {
+  const probe = {
+    command: new Command(["/bin/true"], { PATH: "/usr/bin:/bin" }),
+    cwd: "/",
+    name: "the stopwatch helper's probe",
+    timeoutMs: PROBE_TIMEOUT_MS3
+  };
+  const helped = helperCommand(file, probe.command, options);
+  const r = runProcessSync({
+    argv: helped.argv,
+    cwd: probe.cwd,
+    env: { ...helped.env },
+    timeoutMs: probe.timeoutMs,
+    output: "capture"
+  });
+  return helperFields(r, probe);
+}
+var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
+function helperControls(file, counters) {
+  const cpu = pinnedCpu();
+  const probe = probeHelper(file, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
+  const pin = probe["pin"] === 0;
+  const noAslr = probe["aslr"] === 0;
+  const niced = probe["nice"] === 0;
+  return {
+    options: { cpu: pin ? cpu : -1, noAslr, counters, nice: niced ? TIMED_NICE : 0 },
+    controls: [
+      pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe["pin"]] ?? probe["pin"]})`,
+      noAslr ? "ASLR off" : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe["aslr"]] ?? probe["aslr"]}, e.g. a container's seccomp profile)`,
+      niced ? `priority raised (nice ${TIMED_NICE})` : `normal priority (setpriority refused: ${ERRNO[-probe["nice"]] ?? probe["nice"]})`,
+      "timed from exec to exit by the stopwatch helper"
+    ]
+  };
+}
+function noiseControls() {
+  const prefix = [];
+  const controls = [];
+  const cpu = String(pinnedCpu());
+  if (works(["taskset", "-c", cpu, "true"])) {
+    prefix.push("taskset", "-c", cpu);
+    controls.push(`pinned to CPU ${cpu}`);
+  } else controls.push("not pinned (taskset missing or refused)");
+  if (works([...prefix, "setarch", "-R", "true"])) {
+    prefix.push("setarch", "-R");
+    controls.push("ASLR off");
+  } else controls.push("ASLR on (setarch -R refused)");
+  controls.push("timed around the spawn (no stopwatch helper on this platform)");
+  return { prefix, controls };
+}
+function timedOut(command) {
+  throw new CgBenchError(
+    `${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`,
+    ExitCode.benchmarkFailed
+  );
+}
+function fail2(command, status, signal) {
+  throw new CgBenchError(
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${statusHint(status)}`} while timed; a timed benchmark must succeed every run`,
+    ExitCode.benchmarkFailed
+  );
+}
+function wallclockExecutor(experiment = {}) {
+  const file = helper();
+  if (file) {
+    const probed3 = helperControls(file, false);
+    const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
+    const controls2 = probed3.controls.map(
+      (c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c
+    );
+    return {
+      name: "wallclock",
+      unit: "ms",
+      controls: controls2,
+      async run(command) {
+        const f = await runHelper(file, command, options);
+        return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
+      }
+    };
+  }
+  const { prefix, controls } = noiseControls();
+  return {
+    name: "wallclock",
+    unit: "ms",
+    controls,
+    async run(command) {
+      const r = await runProcess({ command: command.command.behind(prefix), cwd: command.cwd, timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail2(command, 127, null);
+      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
+      return { value: r.wallTimeMs };
+    }
+  };
+}
+function cputimeExecutor() {
+  const file = helper();
+  if (!file)
+    throw new CgBenchError(
+      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${(0, import_node_os9.platform)()} ${(0, import_node_os9.arch)()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`
+    );
+  const { options, controls } = helperControls(file, false);
+  return {
+    name: "cputime",
+    unit: "ms",
+    controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
+    async run(command) {
+      const f = await runHelper(file, command, options);
+      return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
+    }
+  };
+}
+function countersProblem() {
+  let paranoid;
+  try {
+    paranoid = Number((0, import_node_fs37.readFileSync)("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+  } catch {
+    return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
+  }
+  const file = helper();
+  if (file) {
+    const probe = probeHelper(file, { cpu: -1, noAslr: false, counters: true, nice: 0 });
+    const errno = -(probe["counters"] ?? 0);
+    if (!errno) return void 0;
+    const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
+    if (errno === 2 || errno === 19 || errno === 95) {
+      const pmu = (0, import_node_fs37.existsSync)("/sys/bus/event_source/devices/cpu") || (0, import_node_fs37.existsSync)("/sys/bus/event_source/devices/cpu_core");
+      return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
+    }
+    if (errno === 1 || errno === 13)
+      return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
+    return call;
+  }
+  if (!(0, import_node_fs37.existsSync)("/sys/bus/event_source/devices/cpu") && !(0, import_node_fs37.existsSync)("/sys/bus/event_source/devices/cpu_core")) {
+    return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
+  }
+  if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
+  if (!works(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
+    return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
+  return void 0;
+}
+function countersExecutor() {
+  const problem = countersProblem();
+  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
+  const file = helper();
+  if (file) {
+    const { options, controls: controls2 } = helperControls(file, true);
+    return {
+      name: "counters",
+      unit: "cycles",
+      controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
+      async run(command) {
+        const f = await runHelper(file, command, options);
+        if (!(f["cycles"] >= 0)) throw new CgBenchError(`${command.name}: perf_event_open gave no user-space cycle count`, ExitCode.benchmarkFailed);
+        return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
+      }
+    };
+  }
+  const { prefix, controls } = noiseControls();
+  return {
+    name: "counters",
+    unit: "cycles",
+    controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
+    async run(command) {
+      const perf = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix];
+      const r = await runProcess({ command: command.command.behind(perf), cwd: command.cwd, stderr: "capture", timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail2(command, 127, null);
+      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
+      const counts = /* @__PURE__ */ new Map();
+      for (const line of r.stderr.split("\n")) {
+        const [value, , event] = line.split(",");
+        if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
+      }
+      const cycles2 = counts.get("cycles");
+      if (cycles2 === void 0) throw new CgBenchError(`${command.name}: perf stat gave no user-space cycle count`, ExitCode.benchmarkFailed);
+      return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
+    }
+  };
+}
+
+// src/stopwatch/stats.ts
+function abbaOrder(pairs) {
+  return Array.from({ length: pairs }, (_, i) => i % 2 === 0 ? ["base", "head"] : ["head", "base"]);
+}
+function median2(sorted) {
+  const n = sorted.length;
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var INTERVAL_METHOD = "wilcoxon";
+var OUTLIER_MADS = 5;
+var RESAMPLES = 4e3;
+var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: ${p} is not in (0, 1)`);
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+function tQuantile(p, df) {
+  const z = normalQuantile(p);
+  const z2 = z * z;
+  return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
+}
+function keptLogRatios(base, head2) {
+  if (base.length !== head2.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  if ([...base, ...head2].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
+  const all = base.map((b, i) => Math.log(head2[i] / b));
+  const mid = median2([...all].sort((x, y) => x - y));
+  const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
+  const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
+  return { kept, dropped: all.length - kept.length };
+}
+function medianInterval(sorted, confidence) {
+  const n = sorted.length;
+  const tail2 = (1 - confidence) / 2;
+  let logTerm = -n * Math.LN2;
+  let cumulative = Math.exp(logTerm);
+  let k = 1;
+  for (let j = 0; j < n; j++) {
+    logTerm += Math.log((n - j) / (j + 1));
+    const next = cumulative + Math.exp(logTerm);
+    if (next > tail2) break;
+    cumulative = next;
+    k = j + 2;
+  }
+  if (cumulative > tail2) k = 1;
+  return { low: sorted[k - 1], high: sorted[n - k] };
+}
+var EXACT_SIGNED_RANK_PAIRS = 300;
+function signedRankCut(n, confidence) {
+  const tail2 = (1 - confidence) / 2;
+  const total = n * (n + 1) / 2;
+  if (n > EXACT_SIGNED_RANK_PAIRS) {
+    const sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+    return Math.max(0, Math.floor(total / 2 - normalQuantile(1 - tail2) * sd - 0.5));
+  }
+  const p = new Float64Array(total + 1);
+  p[0] = 1;
+  for (let rank = 1; rank <= n; rank++) {
+    for (let t = rank * (rank + 1) / 2; t >= rank; t--) p[t] = (p[t] + p[t - rank]) / 2;
+    for (let t = Math.min(rank - 1, total); t >= 0; t--) p[t] = p[t] / 2;
+  }
+  let cumulative = 0;
+  let cut2 = 0;
+  for (let t = 0; t <= total; t++) {
+    cumulative += p[t];
+    if (cumulative > tail2) break;
+    cut2 = t;
+  }
+  return cut2;
+}
+function signedRankInterval(values, confidence) {
+  const n = values.length;
+  const walsh = new Float64Array(n * (n + 1) / 2);
+  let k = 0;
+  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[k++] = (values[i] + values[j]) / 2;
+  walsh.sort();
+  const cut2 = Math.min(signedRankCut(n, confidence), Math.floor((walsh.length - 1) / 2));
+  const m = walsh.length;
+  const center = m % 2 ? walsh[(m - 1) / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
+  return { center, low: walsh[cut2], high: walsh[m - 1 - cut2] };
+}
+function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
+  const { kept, dropped } = keptLogRatios(base, head2);
+  const m = mean(kept);
+  const tail2 = (1 - confidence) / 2;
+  let lowLog;
+  let highLog;
+  let described;
+  const estimate = (centerLog, low, high, described2) => ({
+    relative: Math.exp(centerLog) - 1,
+    low: Math.exp(low) - 1,
+    high: Math.exp(high) - 1,
+    confidence,
+    pairs: kept.length,
+    dropped,
+    method: `${described2}; pairs beyond ${OUTLIER_MADS} MADs dropped`
+  });
+  if (method === "wilcoxon") {
+    const { center, low, high } = signedRankInterval(kept, confidence);
+    return estimate(center, low, high, "Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval");
+  }
+  if (method === "median") {
+    const sorted = [...kept].sort((x, y) => x - y);
+    const { low, high } = medianInterval(sorted, confidence);
+    return estimate(median2(sorted), low, high, "median log ratio, distribution-free (sign-test) interval");
+  }
+  if (method === "t") {
+    const n = kept.length;
+    const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
+    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    lowLog = m - half;
+    highLog = m + half;
+    described = "mean log ratio, Student's t interval";
+  } else {
+    const next = random(24301 ^ kept.length);
+    const means = [];
+    for (let r = 0; r < RESAMPLES; r++) {
+      let sum = 0;
+      for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
+      means.push(sum / kept.length);
+    }
+    means.sort((x, y) => x - y);
+    const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
+    lowLog = at(tail2);
+    highLog = at(1 - tail2);
+    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed)`;
+  }
+  return estimate(m, lowLog, highLog, described);
+}
+function timedVerdict(estimate, thresholdPercent) {
+  const t = thresholdPercent / 100;
+  if (estimate.low > t) return "regression";
+  if (estimate.high < -t) return "improvement";
+  if (estimate.low >= -t && estimate.high <= t) return "no significant change";
+  return "inconclusive";
+}
+
+// src/stopwatch/paired.ts
+async function runPaired(executor, base, head2, options) {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  for (let i = 0; i < options.warmups; i++) {
+    await executor.run(i % 2 ? head2 : base);
+    await executor.run(i % 2 ? base : head2);
+  }
+  const out = { base: [], head: [], order: [] };
+  const blocks = abbaOrder(options.maxPairs);
+  for (const block of blocks) {
+    if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
+    for (const side of block) {
+      out[side].push(await executor.run(side === "base" ? base : head2));
+      out.order.push(side);
+    }
+    options.onPair?.(out.base.length);
+  }
+  return out;
+}
+
+// src/stopwatch/suite.ts
+var COUNTERS_FALLBACKS = ["fail", "cputime", "wallclock"];
+var WARMUPS = 3;
+var MIN_PAIRS = 10;
+function timedSpecs(config, benchmark) {
+  return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
+}
+var argvOf = (spec) => commandArgv(spec.run);
+async function prepare(config, outDir, held3, side, progress) {
+  const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
+  const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
+  const log = resolveFrom(outDir, `setup-${side}.log`);
+  const at = (0, import_node_path35.join)(held3.path, `setup-${side}.log`);
+  writeFileAtomic(at, "", held3.real);
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).catch((error) => {
+    throw error instanceof CgBenchError ? new CgBenchError(`the ${side} checkout's setup: ${error.message}`, error.exitCode) : error;
+  }).finally(() => {
+    endStrays(setupSandbox);
+    endStrays(sandbox);
+  });
+  return sandbox;
+}
+function executorFor(spec, fallback, log) {
+  if (spec.mode === "cputime") return cputimeExecutor();
+  if (spec.mode !== "counters") return wallclockExecutor();
+  const problem = countersProblem();
+  if (!problem || fallback === "fail") return countersExecutor();
+  log(
+    `cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`
+  );
+  return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
+}
+async function timeSuite(options) {
+  const { head: head2, base, outDir } = options;
+  const timed = timedSpecs(head2.config, options.benchmark);
+  if (!timed.length) {
+    throw new CgBenchError(
+      `${shownPath(head2.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
+    );
+  }
+  refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
+  const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
+  if (timed.every(isNew))
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${timed.map((t) => JSON.stringify(t.name)).join(", ")}: nothing to pair with`);
+  for (const t of timed.filter(isNew))
+    options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
+  (0, import_node_fs38.mkdirSync)(outDir, { recursive: true });
+  const real = realPathBeforeRuns(outDir);
+  const out = holdDirectory(outDir, real);
+  try {
+    return await timeHeld(
+      options,
+      timed.filter((t) => !isNew(t)),
+      { path: out.path, real }
+    );
+  } finally {
+    out.release();
+  }
+}
+async function timeHeld(options, timed, held3) {
+  const { base, outDir } = options;
+  const baseSandbox = await prepare(base.config, outDir, held3, "base", options.progress);
+  const sandboxes = { base: baseSandbox, head: baseSandbox };
+  try {
+    sandboxes.head = await prepare(options.head.config, outDir, held3, "head", options.progress);
+    return await timeBenchmarks(options, timed, held3, sandboxes);
+  } finally {
+    endStrays(sandboxes.base);
+    endStrays(sandboxes.head);
+  }
+}
+async function timeBenchmarks(options, timed, held3, sandboxes) {
+  const { head: head2, base } = options;
+  const command = (spec, sandbox, side) => ({
+    command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
+    cwd: spec.cwd,
+    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
+    timeoutMs: spec.timeoutMs
+  });
+  const results = [];
+  const failed = [];
+  for (const spec of timed) {
+    const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
+    const executor = executorFor(spec, options.countersFallback, options.log);
+    const budgetMs = options.budgetMs ?? spec.budgetMs;
+    options.log(
+      `${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s, and at least ${MIN_PAIRS} pairs (${executor.controls.join(", ")})`
+    );
+    let samples;
+    try {
+      samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
+        budgetMs,
+        warmups: WARMUPS,
+        minPairs: MIN_PAIRS,
+        maxPairs: 2e3,
+        onPair: (n) => {
+          endStrays(sandboxes.base);
+          endStrays(sandboxes.head);
+          if (n % 20 === 0) options.log(`  ${n} pairs`);
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof CgBenchError) || error.exitCode !== ExitCode.benchmarkFailed) throw error;
+      endStrays(sandboxes.base);
+      endStrays(sandboxes.head);
+      failed.push({ name: spec.name, message: error.message });
+      options.log(`\u2717 ${escapeTerminal(spec.name)}: ${error.message}`);
+      continue;
+    }
+    const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(
+      samples.base.map((s) => s.value),
+      samples.head.map((s) => s.value),
+      0.95,
+      INTERVAL_METHOD
+    );
+    const result = {
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      thresholdPercent,
+      budgetMs,
+      warmups: WARMUPS,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      estimate,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order
+    };
+    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
+    if (extraNames.length) {
+      result.extra = Object.fromEntries(
+        extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }])
+      );
+    }
+    results.push(result);
+  }
+  writeFileAtomic(
+    (0, import_node_path35.join)(held3.path, PAIRED_FILE),
+    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
+`,
+    held3.real
+  );
+  return { timed: results, failed };
+}
+var PAIRED_FILE = "paired.json";
+
 // src/cli/options.ts
 var import_node_util = require("node:util");
 
@@ -22325,7 +22913,7 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-var import_node_path34 = require("node:path");
+var import_node_path36 = require("node:path");
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -22378,7 +22966,7 @@ function diffTerminal(comparison) {
 }
 
 // src/cli/paths.ts
-var import_node_fs37 = require("node:fs");
+var import_node_fs39 = require("node:fs");
 var DEFAULT_OUT_DIR = ".cg-bench";
 function cliPaths(values, caller = callerDirectory()) {
   const paths = {
@@ -22394,7 +22982,7 @@ function callerEnvironment(env2, caller = callerDirectory()) {
   return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
 }
 function resultsFileOf(path) {
-  return (0, import_node_fs37.existsSync)(path) && (0, import_node_fs37.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return (0, import_node_fs39.existsSync)(path) && (0, import_node_fs39.statSync)(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 
 // src/cli/diff.ts
@@ -22404,7 +22992,7 @@ function resultsAt(path) {
 }
 function withCallees(comparison, base, head2, io, flame) {
   try {
-    return withInclusiveCosts(comparison, (0, import_node_path34.dirname)(base.file), (0, import_node_path34.dirname)(head2.file));
+    return withInclusiveCosts(comparison, (0, import_node_path36.dirname)(base.file), (0, import_node_path36.dirname)(head2.file));
   } catch (error) {
     if (flame || !(error instanceof CgBenchError)) throw error;
     io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
@@ -22449,8 +23037,8 @@ See: cg-bench diff --help`
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
-      base: { dir: (0, import_node_path34.dirname)(base.file), shown: base.shown },
-      head: { dir: (0, import_node_path34.dirname)(head2.file), shown: head2.shown, results: head2.results },
+      base: { dir: (0, import_node_path36.dirname)(base.file), shown: base.shown },
+      head: { dir: (0, import_node_path36.dirname)(head2.file), shown: head2.shown, results: head2.results },
       comparison,
       only,
       outDir: resolveFrom(callerDirectory(), values.flame),
@@ -22463,32 +23051,32 @@ See: cg-bench diff --help`
 }
 
 // src/cli/history.ts
-var import_node_fs39 = require("node:fs");
+var import_node_fs41 = require("node:fs");
 
 // src/history/load.ts
-var import_node_fs38 = require("node:fs");
-var import_node_path35 = require("node:path");
+var import_node_fs40 = require("node:fs");
+var import_node_path37 = require("node:path");
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
-  if (!(0, import_node_fs38.existsSync)(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!(0, import_node_fs38.statSync)(path).isDirectory()) return [{ file: path, root: (0, import_node_path35.dirname)(path) }];
+  if (!(0, import_node_fs40.existsSync)(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!(0, import_node_fs40.statSync)(path).isDirectory()) return [{ file: path, root: (0, import_node_path37.dirname)(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt((0, import_node_path35.join)(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
-  const names = (0, import_node_fs38.readdirSync)(path);
+  if (presentAt((0, import_node_path37.join)(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  const names = (0, import_node_fs40.readdirSync)(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found2 = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if ((0, import_node_fs38.lstatSync)(entry).isDirectory()) return presentAt((0, import_node_path35.join)(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if ((0, import_node_fs40.lstatSync)(entry).isDirectory()) return presentAt((0, import_node_path37.join)(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found2.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found2;
 }
 function runLabel(file) {
-  const name = (0, import_node_path35.basename)(file) === "results.json" ? (0, import_node_path35.basename)((0, import_node_path35.dirname)(file)) : (0, import_node_path35.basename)(file).replace(/\.json$/, "");
+  const name = (0, import_node_path37.basename)(file) === "results.json" ? (0, import_node_path37.basename)((0, import_node_path37.dirname)(file)) : (0, import_node_path37.basename)(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -22597,7 +23185,7 @@ async function history(args, io) {
   else {
     const out = resolveFrom(callerDirectory(), values.out);
     try {
-      (0, import_node_fs39.writeFileSync)(out, svg);
+      (0, import_node_fs41.writeFileSync)(out, svg);
     } catch (error) {
       throw new CgBenchError(`--out ${shownPath(out)}: cannot write (${error.code ?? String(error)})`);
     }
@@ -22608,27 +23196,27 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-var import_node_fs40 = require("node:fs");
-var import_node_path37 = require("node:path");
+var import_node_fs42 = require("node:fs");
+var import_node_path39 = require("node:path");
 
 // src/shard/call-trees.ts
-var import_node_path36 = require("node:path");
+var import_node_path38 = require("node:path");
 function callTreePathOf(result) {
-  const dir = (0, import_node_path36.normalize)((0, import_node_path36.dirname)(result.logs.stdout));
-  if (dir === "." || dir === ".." || dir.startsWith(`..${import_node_path36.sep}`) || dir.startsWith(import_node_path36.sep)) return void 0;
-  return (0, import_node_path36.join)(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  const dir = (0, import_node_path38.normalize)((0, import_node_path38.dirname)(result.logs.stdout));
+  if (dir === "." || dir === ".." || dir.startsWith(`..${import_node_path38.sep}`) || dir.startsWith(import_node_path38.sep)) return void 0;
+  return (0, import_node_path38.join)(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt((0, import_node_path36.join)(from.dir, path))) continue;
-    const shown = (0, import_node_path36.join)(from.shown, path);
-    const { text: text3, tree } = readCallTreeBeneath(from.root, (0, import_node_path36.relative)(from.root, (0, import_node_path36.join)(from.dir, path)), shown);
+    if (path === void 0 || !presentAt((0, import_node_path38.join)(from.dir, path))) continue;
+    const shown = (0, import_node_path38.join)(from.shown, path);
+    const { text: text3, tree } = readCallTreeBeneath(from.root, (0, import_node_path38.relative)(from.root, (0, import_node_path38.join)(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    write(path.split(import_node_path36.sep).join("/"), text3);
+    write(path.split(import_node_path38.sep).join("/"), text3);
     carried.push(result.name);
   }
   return carried;
@@ -22696,8 +23284,8 @@ var COPY_LIMIT = 4096 * MiB;
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
-    const normal = (0, import_node_path37.normalize)(file);
-    if ((0, import_node_path37.isAbsolute)(file) || normal === ".." || normal.startsWith(`..${import_node_path37.sep}`))
+    const normal = (0, import_node_path39.normalize)(file);
+    if ((0, import_node_path39.isAbsolute)(file) || normal === ".." || normal.startsWith(`..${import_node_path39.sep}`))
       throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
@@ -22723,21 +23311,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => (0, import_node_path37.dirname)(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => (0, import_node_path39.dirname)(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release3 = lockOutputDirectory(out);
   try {
-    (0, import_node_fs40.mkdirSync)(out, { recursive: true });
+    (0, import_node_fs42.mkdirSync)(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom((0, import_node_path37.dirname)(part.file), file);
+        const from = resolveFrom((0, import_node_path39.dirname)(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = (0, import_node_path37.join)((0, import_node_path37.dirname)(part.source), file);
+        const shown = (0, import_node_path39.join)((0, import_node_path39.dirname)(part.source), file);
         try {
-          (0, import_node_fs40.mkdirSync)((0, import_node_path37.dirname)(to), { recursive: true });
-          copyBeneath((0, import_node_path37.dirname)(part.file), file, to, COPY_LIMIT, "part file", shown);
+          (0, import_node_fs42.mkdirSync)((0, import_node_path39.dirname)(to), { recursive: true });
+          copyBeneath((0, import_node_path39.dirname)(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -22746,8 +23334,8 @@ async function merge(args, io) {
           );
         }
       }
-      const partDir = (0, import_node_path37.dirname)(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: (0, import_node_path37.dirname)(part.source) }, writerByPath(out));
+      const partDir = (0, import_node_path39.dirname)(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: (0, import_node_path39.dirname)(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -22778,593 +23366,8 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
+var import_node_fs43 = require("node:fs");
 var import_node_path40 = require("node:path");
-
-// src/stopwatch/suite.ts
-var import_node_fs42 = require("node:fs");
-var import_node_path39 = require("node:path");
-
-// src/stopwatch/executor.ts
-var import_node_fs41 = require("node:fs");
-var import_node_os9 = require("node:os");
-var import_node_path38 = require("node:path");
-
-// src/stopwatch/helper.ts
-var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
-
-// src/stopwatch/executor.ts
-var PROBE_TIMEOUT_MS3 = 1e4;
-var works = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
-var pinnedCpu = () => (0, import_node_os9.availableParallelism)() - 1;
-var TIMED_NICE = -10;
-var helperFile;
-function helper() {
-  if (helperFile !== void 0) return helperFile;
-  helperFile = null;
-  if ((0, import_node_os9.platform)() !== "linux" || (0, import_node_os9.arch)() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
-  try {
-    const dir = (0, import_node_fs41.mkdtempSync)((0, import_node_path38.join)(ownTmpdir(), "cg-bench-stopwatch-"));
-    const file = (0, import_node_path38.join)(dir, "stopwatch");
-    (0, import_node_fs41.writeFileSync)(file, STOPWATCH_X86_64);
-    (0, import_node_fs41.chmodSync)(file, 493);
-    process.once("exit", () => (0, import_node_fs41.rmSync)(dir, { recursive: true, force: true }));
-    const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
-    if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
-  } catch {
-  }
-  return helperFile;
-}
-function parseHelperLine(line) {
-  const out = {};
-  for (const token of line.trim().split(/\s+/)) {
-    const m = /^([a-z_]+)=(-?\d+)$/.exec(token);
-    if (m) out[m[1]] = Number(m[2]);
-  }
-  return out;
-}
-function resolveProgram(name, path) {
-  if (name.includes("/")) return name;
-  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(import_node_path38.delimiter)) {
-    if (!dir) continue;
-    const candidate = (0, import_node_path38.join)(dir, name);
-    try {
-      (0, import_node_fs41.accessSync)(candidate, import_node_fs41.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
-}
-function helperCommand(file, command, options) {
-  const [program, ...args] = command.argv;
-  const resolved = new Command([resolveProgram(program, command.env["PATH"] ?? process.env["PATH"]), ...args], command.env);
-  return resolved.behind([file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice)]);
-}
-function helperFields(r, command) {
-  if (r.exitCode !== 0)
-    throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
-  const fields = parseHelperLine(r.stdout);
-  if (fields["status"] !== 0)
-    fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
-  return fields;
-}
-async function runHelper(file, command, options) {
-  const r = await runProcess({
-    command: helperCommand(file, command.command, options),
-    cwd: command.cwd,
-    stdout: "capture",
-    stderr: "capture",
-    timeoutMs: command.timeoutMs
-  });
-  if (r.timedOut) timedOut(command);
-  return helperFields(r, command);
-}
-function probeHelper(file, options) {
-  const probe = {
-    command: new Command(["/bin/true"], { PATH: "/usr/bin:/bin" }),
-    cwd: "/",
-    name: "the stopwatch helper's probe",
-    timeoutMs: PROBE_TIMEOUT_MS3
-  };
-  const helped = helperCommand(file, probe.command, options);
-  const r = runProcessSync({
-    argv: helped.argv,
-    cwd: probe.cwd,
-    env: { ...helped.env },
-    timeoutMs: probe.timeoutMs,
-    output: "capture"
-  });
-  return helperFields(r, probe);
-}
-var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
-function helperControls(file, counters) {
-  const cpu = pinnedCpu();
-  const probe = probeHelper(file, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
-  const pin = probe["pin"] === 0;
-  const noAslr = probe["aslr"] === 0;
-  const niced = probe["nice"] === 0;
-  return {
-    options: { cpu: pin ? cpu : -1, noAslr, counters, nice: niced ? TIMED_NICE : 0 },
-    controls: [
-      pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe["pin"]] ?? probe["pin"]})`,
-      noAslr ? "ASLR off" : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe["aslr"]] ?? probe["aslr"]}, e.g. a container's seccomp profile)`,
-      niced ? `priority raised (nice ${TIMED_NICE})` : `normal priority (setpriority refused: ${ERRNO[-probe["nice"]] ?? probe["nice"]})`,
-      "timed from exec to exit by the stopwatch helper"
-    ]
-  };
-}
-function noiseControls() {
-  const prefix = [];
-  const controls = [];
-  const cpu = String(pinnedCpu());
-  if (works(["taskset", "-c", cpu, "true"])) {
-    prefix.push("taskset", "-c", cpu);
-    controls.push(`pinned to CPU ${cpu}`);
-  } else controls.push("not pinned (taskset missing or refused)");
-  if (works([...prefix, "setarch", "-R", "true"])) {
-    prefix.push("setarch", "-R");
-    controls.push("ASLR off");
-  } else controls.push("ASLR on (setarch -R refused)");
-  controls.push("timed around the spawn (no stopwatch helper on this platform)");
-  return { prefix, controls };
-}
-function timedOut(command) {
-  throw new CgBenchError(
-    `${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`,
-    ExitCode.benchmarkFailed
-  );
-}
-function fail2(command, status, signal) {
-  throw new CgBenchError(
-    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${statusHint(status)}`} while timed; a timed benchmark must succeed every run`,
-    ExitCode.benchmarkFailed
-  );
-}
-function wallclockExecutor(experiment = {}) {
-  const file = helper();
-  if (file) {
-    const probed3 = helperControls(file, false);
-    const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
-    const controls2 = probed3.controls.map(
-      (c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c
-    );
-    return {
-      name: "wallclock",
-      unit: "ms",
-      controls: controls2,
-      async run(command) {
-        const f = await runHelper(file, command, options);
-        return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
-      }
-    };
-  }
-  const { prefix, controls } = noiseControls();
-  return {
-    name: "wallclock",
-    unit: "ms",
-    controls,
-    async run(command) {
-      const r = await runProcess({ command: command.command.behind(prefix), cwd: command.cwd, timeoutMs: command.timeoutMs });
-      if (r.timedOut) timedOut(command);
-      if (r.spawnError) fail2(command, 127, null);
-      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
-      return { value: r.wallTimeMs };
-    }
-  };
-}
-function cputimeExecutor() {
-  const file = helper();
-  if (!file)
-    throw new CgBenchError(
-      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${(0, import_node_os9.platform)()} ${(0, import_node_os9.arch)()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`
-    );
-  const { options, controls } = helperControls(file, false);
-  return {
-    name: "cputime",
-    unit: "ms",
-    controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
-    async run(command) {
-      const f = await runHelper(file, command, options);
-      return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
-    }
-  };
-}
-function countersProblem() {
-  let paranoid;
-  try {
-    paranoid = Number((0, import_node_fs41.readFileSync)("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
-  } catch {
-    return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
-  }
-  const file = helper();
-  if (file) {
-    const probe = probeHelper(file, { cpu: -1, noAslr: false, counters: true, nice: 0 });
-    const errno = -(probe["counters"] ?? 0);
-    if (!errno) return void 0;
-    const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
-    if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = (0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu") || (0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu_core");
-      return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
-    }
-    if (errno === 1 || errno === 13)
-      return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
-    if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
-    return call;
-  }
-  if (!(0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu") && !(0, import_node_fs41.existsSync)("/sys/bus/event_source/devices/cpu_core")) {
-    return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
-  }
-  if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  if (!works(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
-    return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
-  return void 0;
-}
-function countersExecutor() {
-  const problem = countersProblem();
-  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
-  const file = helper();
-  if (file) {
-    const { options, controls: controls2 } = helperControls(file, true);
-    return {
-      name: "counters",
-      unit: "cycles",
-      controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
-      async run(command) {
-        const f = await runHelper(file, command, options);
-        if (!(f["cycles"] >= 0)) throw new CgBenchError(`${command.name}: perf_event_open gave no user-space cycle count`, ExitCode.benchmarkFailed);
-        return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
-      }
-    };
-  }
-  const { prefix, controls } = noiseControls();
-  return {
-    name: "counters",
-    unit: "cycles",
-    controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
-    async run(command) {
-      const perf = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix];
-      const r = await runProcess({ command: command.command.behind(perf), cwd: command.cwd, stderr: "capture", timeoutMs: command.timeoutMs });
-      if (r.timedOut) timedOut(command);
-      if (r.spawnError) fail2(command, 127, null);
-      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
-      const counts = /* @__PURE__ */ new Map();
-      for (const line of r.stderr.split("\n")) {
-        const [value, , event] = line.split(",");
-        if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
-      }
-      const cycles2 = counts.get("cycles");
-      if (cycles2 === void 0) throw new CgBenchError(`${command.name}: perf stat gave no user-space cycle count`, ExitCode.benchmarkFailed);
-      return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
-    }
-  };
-}
-
-// src/stopwatch/stats.ts
-function abbaOrder(pairs) {
-  return Array.from({ length: pairs }, (_, i) => i % 2 === 0 ? ["base", "head"] : ["head", "base"]);
-}
-function median2(sorted) {
-  const n = sorted.length;
-  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-}
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = a + 1831565813 >>> 0;
-    let t = a;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-var INTERVAL_METHOD = "wilcoxon";
-var OUTLIER_MADS = 5;
-var RESAMPLES = 4e3;
-var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-function normalQuantile(p) {
-  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: ${p} is not in (0, 1)`);
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
-  const q = p - 0.5;
-  const r = q * q;
-  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-}
-function tQuantile(p, df) {
-  const z = normalQuantile(p);
-  const z2 = z * z;
-  return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
-}
-function keptLogRatios(base, head2) {
-  if (base.length !== head2.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
-  if ([...base, ...head2].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
-  const all = base.map((b, i) => Math.log(head2[i] / b));
-  const mid = median2([...all].sort((x, y) => x - y));
-  const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
-  const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
-  return { kept, dropped: all.length - kept.length };
-}
-function medianInterval(sorted, confidence) {
-  const n = sorted.length;
-  const tail2 = (1 - confidence) / 2;
-  let logTerm = -n * Math.LN2;
-  let cumulative = Math.exp(logTerm);
-  let k = 1;
-  for (let j = 0; j < n; j++) {
-    logTerm += Math.log((n - j) / (j + 1));
-    const next = cumulative + Math.exp(logTerm);
-    if (next > tail2) break;
-    cumulative = next;
-    k = j + 2;
-  }
-  if (cumulative > tail2) k = 1;
-  return { low: sorted[k - 1], high: sorted[n - k] };
-}
-var EXACT_SIGNED_RANK_PAIRS = 300;
-function signedRankCut(n, confidence) {
-  const tail2 = (1 - confidence) / 2;
-  const total = n * (n + 1) / 2;
-  if (n > EXACT_SIGNED_RANK_PAIRS) {
-    const sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
-    return Math.max(0, Math.floor(total / 2 - normalQuantile(1 - tail2) * sd - 0.5));
-  }
-  const p = new Float64Array(total + 1);
-  p[0] = 1;
-  for (let rank = 1; rank <= n; rank++) {
-    for (let t = rank * (rank + 1) / 2; t >= rank; t--) p[t] = (p[t] + p[t - rank]) / 2;
-    for (let t = Math.min(rank - 1, total); t >= 0; t--) p[t] = p[t] / 2;
-  }
-  let cumulative = 0;
-  let cut2 = 0;
-  for (let t = 0; t <= total; t++) {
-    cumulative += p[t];
-    if (cumulative > tail2) break;
-    cut2 = t;
-  }
-  return cut2;
-}
-function signedRankInterval(values, confidence) {
-  const n = values.length;
-  const walsh = new Float64Array(n * (n + 1) / 2);
-  let k = 0;
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[k++] = (values[i] + values[j]) / 2;
-  walsh.sort();
-  const cut2 = Math.min(signedRankCut(n, confidence), Math.floor((walsh.length - 1) / 2));
-  const m = walsh.length;
-  const center = m % 2 ? walsh[(m - 1) / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
-  return { center, low: walsh[cut2], high: walsh[m - 1 - cut2] };
-}
-function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
-  const { kept, dropped } = keptLogRatios(base, head2);
-  const m = mean(kept);
-  const tail2 = (1 - confidence) / 2;
-  let lowLog;
-  let highLog;
-  let described;
-  const estimate = (centerLog, low, high, described2) => ({
-    relative: Math.exp(centerLog) - 1,
-    low: Math.exp(low) - 1,
-    high: Math.exp(high) - 1,
-    confidence,
-    pairs: kept.length,
-    dropped,
-    method: `${described2}; pairs beyond ${OUTLIER_MADS} MADs dropped`
-  });
-  if (method === "wilcoxon") {
-    const { center, low, high } = signedRankInterval(kept, confidence);
-    return estimate(center, low, high, "Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval");
-  }
-  if (method === "median") {
-    const sorted = [...kept].sort((x, y) => x - y);
-    const { low, high } = medianInterval(sorted, confidence);
-    return estimate(median2(sorted), low, high, "median log ratio, distribution-free (sign-test) interval");
-  }
-  if (method === "t") {
-    const n = kept.length;
-    const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
-    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
-    lowLog = m - half;
-    highLog = m + half;
-    described = "mean log ratio, Student's t interval";
-  } else {
-    const next = random(24301 ^ kept.length);
-    const means = [];
-    for (let r = 0; r < RESAMPLES; r++) {
-      let sum = 0;
-      for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
-      means.push(sum / kept.length);
-    }
-    means.sort((x, y) => x - y);
-    const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-    lowLog = at(tail2);
-    highLog = at(1 - tail2);
-    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed)`;
-  }
-  return estimate(m, lowLog, highLog, described);
-}
-function timedVerdict(estimate, thresholdPercent) {
-  const t = thresholdPercent / 100;
-  if (estimate.low > t) return "regression";
-  if (estimate.high < -t) return "improvement";
-  if (estimate.low >= -t && estimate.high <= t) return "no significant change";
-  return "inconclusive";
-}
-
-// src/stopwatch/paired.ts
-async function runPaired(executor, base, head2, options) {
-  const now = options.now ?? (() => performance.now());
-  const started = now();
-  for (let i = 0; i < options.warmups; i++) {
-    await executor.run(i % 2 ? head2 : base);
-    await executor.run(i % 2 ? base : head2);
-  }
-  const out = { base: [], head: [], order: [] };
-  const blocks = abbaOrder(options.maxPairs);
-  for (const block of blocks) {
-    if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
-    for (const side of block) {
-      out[side].push(await executor.run(side === "base" ? base : head2));
-      out.order.push(side);
-    }
-    options.onPair?.(out.base.length);
-  }
-  return out;
-}
-
-// src/stopwatch/suite.ts
-var COUNTERS_FALLBACKS = ["fail", "cputime", "wallclock"];
-var WARMUPS = 3;
-var MIN_PAIRS = 10;
-function timedSpecs(config, benchmark) {
-  return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
-}
-var argvOf = (spec) => commandArgv(spec.run);
-async function prepare(config, outDir, held3, side, progress) {
-  const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
-  const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = (0, import_node_path39.join)(held3.path, `setup-${side}.log`);
-  writeFileAtomic(at, "", held3.real);
-  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
-    () => {
-      endStrays(setupSandbox);
-      endStrays(sandbox);
-    }
-  );
-  return sandbox;
-}
-function executorFor(spec, fallback, log) {
-  if (spec.mode === "cputime") return cputimeExecutor();
-  if (spec.mode !== "counters") return wallclockExecutor();
-  const problem = countersProblem();
-  if (!problem || fallback === "fail") return countersExecutor();
-  log(
-    `cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`
-  );
-  return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
-}
-async function timeSuite(options) {
-  const { head: head2, base, outDir } = options;
-  const timed = timedSpecs(head2.config, options.benchmark);
-  if (!timed.length) {
-    throw new CgBenchError(
-      `${shownPath(head2.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
-    );
-  }
-  refuseHandedPaths([...timed, ...timedSpecs(base.config, options.benchmark)]);
-  const isNew = (t) => !base.config.benchmarks.some((b) => b.name === t.name);
-  if (timed.every(isNew))
-    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${timed.map((t) => JSON.stringify(t.name)).join(", ")}: nothing to pair with`);
-  for (const t of timed.filter(isNew))
-    options.log(`${escapeTerminal(t.name)}: new (${shownPath(base.file)} has no benchmark of that name): nothing to pair it with, not timed`);
-  (0, import_node_fs42.mkdirSync)(outDir, { recursive: true });
-  const real = realPathBeforeRuns(outDir);
-  const out = holdDirectory(outDir, real);
-  try {
-    return await timeHeld(
-      options,
-      timed.filter((t) => !isNew(t)),
-      { path: out.path, real }
-    );
-  } finally {
-    out.release();
-  }
-}
-async function timeHeld(options, timed, held3) {
-  const { base, outDir } = options;
-  const baseSandbox = await prepare(base.config, outDir, held3, "base", options.progress);
-  const sandboxes = { base: baseSandbox, head: baseSandbox };
-  try {
-    sandboxes.head = await prepare(options.head.config, outDir, held3, "head", options.progress);
-    return await timeBenchmarks(options, timed, held3, sandboxes);
-  } finally {
-    endStrays(sandboxes.base);
-    endStrays(sandboxes.head);
-  }
-}
-async function timeBenchmarks(options, timed, held3, sandboxes) {
-  const { head: head2, base } = options;
-  const command = (spec, sandbox, side) => ({
-    command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
-    cwd: spec.cwd,
-    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
-    timeoutMs: spec.timeoutMs
-  });
-  const results = [];
-  const failed = [];
-  for (const spec of timed) {
-    const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
-    const executor = executorFor(spec, options.countersFallback, options.log);
-    const budgetMs = options.budgetMs ?? spec.budgetMs;
-    options.log(
-      `${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s, and at least ${MIN_PAIRS} pairs (${executor.controls.join(", ")})`
-    );
-    let samples;
-    try {
-      samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
-        budgetMs,
-        warmups: WARMUPS,
-        minPairs: MIN_PAIRS,
-        maxPairs: 2e3,
-        onPair: (n) => {
-          endStrays(sandboxes.base);
-          endStrays(sandboxes.head);
-          if (n % 20 === 0) options.log(`  ${n} pairs`);
-        }
-      });
-    } catch (error) {
-      if (!(error instanceof CgBenchError) || error.exitCode !== ExitCode.benchmarkFailed) throw error;
-      endStrays(sandboxes.base);
-      endStrays(sandboxes.head);
-      failed.push({ name: spec.name, message: error.message });
-      options.log(`\u2717 ${escapeTerminal(spec.name)}: ${error.message}`);
-      continue;
-    }
-    const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
-    const estimate = pairedEstimate(
-      samples.base.map((s) => s.value),
-      samples.head.map((s) => s.value),
-      0.95,
-      INTERVAL_METHOD
-    );
-    const result = {
-      name: spec.name,
-      mode: executor.name,
-      unit: executor.unit,
-      controls: executor.controls,
-      thresholdPercent,
-      budgetMs,
-      warmups: WARMUPS,
-      verdict: timedVerdict(estimate, thresholdPercent),
-      estimate,
-      base: samples.base.map((s) => s.value),
-      head: samples.head.map((s) => s.value),
-      order: samples.order
-    };
-    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
-    if (extraNames.length) {
-      result.extra = Object.fromEntries(
-        extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }])
-      );
-    }
-    results.push(result);
-  }
-  writeFileAtomic(
-    (0, import_node_path39.join)(held3.path, PAIRED_FILE),
-    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
-`,
-    held3.real
-  );
-  return { timed: results, failed };
-}
-var PAIRED_FILE = "paired.json";
-
-// src/cli/paired.ts
 async function paired(args, io) {
   const { values, positionals } = parse(
     "paired",
@@ -23397,7 +23400,12 @@ async function paired(args, io) {
   const resultsDir = resultsFile ? realPathBeforeRuns((0, import_node_path40.dirname)(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), (0, import_node_path40.relative)(callerDirectory(), paths.config));
+  const baseDir = resolveFrom(callerDirectory(), positionals[0]);
+  if (!(0, import_node_fs43.statSync)(baseDir, { throwIfNoEntry: false })?.isDirectory())
+    throw new CgBenchError(
+      `cg-bench paired: the base checkout ${shownPath(baseDir)} is not a directory (make one with: git worktree add ${positionals[0]} main)`
+    );
+  const baseConfigPath = resolveFrom(baseDir, (0, import_node_path40.relative)(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const outcome2 = await timeSuite({
@@ -23451,11 +23459,11 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-var import_node_fs44 = require("node:fs");
+var import_node_fs45 = require("node:fs");
 var import_node_path42 = require("node:path");
 
 // src/vcs/git.ts
-var import_node_fs43 = require("node:fs");
+var import_node_fs44 = require("node:fs");
 var import_node_path41 = require("node:path");
 var SAFE_GIT_OPTIONS = [
   "-c",
@@ -23480,7 +23488,7 @@ var GIT_TIMEOUT_MS = 30 * 6e4;
 var held2 = /* @__PURE__ */ new Map();
 var identity2 = (path) => {
   try {
-    const s = (0, import_node_fs43.lstatSync)(path);
+    const s = (0, import_node_fs44.lstatSync)(path);
     return { dev: s.dev, ino: s.ino };
   } catch {
     return void 0;
@@ -23536,17 +23544,17 @@ function removeWorktree(dir) {
 // src/bisect/commits.ts
 function locateConfig(config) {
   const dir = (0, import_node_path42.dirname)(config);
-  if (!(0, import_node_fs44.existsSync)(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  if (!(0, import_node_fs45.existsSync)(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top)
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside3 = (0, import_node_path42.relative)((0, import_node_fs44.realpathSync)(top), (0, import_node_fs44.realpathSync)(dir));
+  const inside3 = (0, import_node_path42.relative)((0, import_node_fs45.realpathSync)(top), (0, import_node_fs45.realpathSync)(dir));
   if (inside3.startsWith(`..${import_node_path42.sep}`) || inside3 === ".." || (0, import_node_path42.isAbsolute)(inside3))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: (0, import_node_fs44.realpathSync)(top), configPath: (0, import_node_path42.join)(inside3, (0, import_node_path42.basename)(config)) };
+  return { top: (0, import_node_fs45.realpathSync)(top), configPath: (0, import_node_path42.join)(inside3, (0, import_node_path42.basename)(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -23633,7 +23641,7 @@ async function bisect(count, probe) {
 }
 
 // src/untrusted/bisect-user.ts
-var import_node_fs45 = require("node:fs");
+var import_node_fs46 = require("node:fs");
 function bisectUser(top, env2) {
   if (process.getuid?.() !== 0) return void 0;
   const user = untrustedUser(top, env2);
@@ -23641,7 +23649,7 @@ function bisectUser(top, env2) {
   const dirs = git(top, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
   const paths = dirs.ok ? dirs.out.split("\n").filter(Boolean) : [];
   const writable = [top, ...paths].filter((path) => {
-    const s = (0, import_node_fs45.lstatSync)(path);
+    const s = (0, import_node_fs46.lstatSync)(path);
     return s.uid !== 0 || (s.mode & 18) !== 0;
   });
   if (!paths.length || writable.length)
@@ -23765,7 +23773,7 @@ See: cg-bench bisect --help`);
       if (!noise) return;
       throw new CgBenchError(
         `cg-bench bisect: ${escapeTerminal(name)} does not repeat at ${which} ${short3(commit.sha)}: ${noise}
-A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${commit.sha}`))} and \u2026-repeat (cg-bench diff shows every function and line)`,
+A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (${NOT_REPEATING_HELP}: hash seeds, time, threads), or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${commit.sha}`))} and \u2026-repeat (cg-bench diff shows every function and line)`,
         ExitCode.regression
       );
     };
@@ -23918,6 +23926,12 @@ async function run(args, io) {
   );
   io.stderr.write(`results: ${shownPath(outcome2.resultsFile)}
 `);
+  const timed = timedSpecs(config);
+  if (timed.length)
+    io.stderr.write(
+      `${timed.length} timed benchmark(s) (mode: wallclock, cputime or counters: ${timed.map((b) => escapeTerminal(b.name)).join(", ")}) are not measured by run: cg-bench paired BASE times them against a base checkout
+`
+    );
   for (const { file } of outcome2.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}
 `);
   if (outcome2.baselineNotSaved) io.stderr.write(`${outcome2.baselineNotSaved}
@@ -23989,8 +24003,11 @@ async function check(args, io) {
   }
   io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed
 `);
-  if (unstable)
-    io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, "check-1"))} ${shownPath(resolveFrom(paths.out, "check-2"))}
+  const runs = `${shownPath(resolveFrom(paths.out, "check-1"))} ${shownPath(resolveFrom(paths.out, "check-2"))}`;
+  const differing = rows.flatMap((r) => r.differing);
+  if (differing.some((n) => !n.startsWith("memory."))) io.stdout.write(`where they differ: cg-bench diff ${runs}
+`);
+  if (differing.some((n) => n.startsWith("memory."))) io.stdout.write(`where the heap figures differ: cg-bench compare ${runs} (its memory table)
 `);
   return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
 }
@@ -23998,7 +24015,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || (0, import_node_fs46.existsSync)(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || (0, import_node_fs47.existsSync)(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(

@@ -15122,6 +15122,10 @@ function resultsFromText(text2, path) {
   try {
     data = JSON.parse(text2);
   } catch (error) {
+    if (!text2.trimStart().startsWith("{"))
+      throw new CgBenchError(
+        `${path}: not a results.json (not JSON at all): give a file cg-bench run wrote (its --out directory's results.json, or --save-baseline's)`
+      );
     throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
   }
   return parseResults(data, path);
@@ -22503,12 +22507,12 @@ async function prepare(config, outDir, held3, side, progress) {
   const log = resolveFrom(outDir, `setup-${side}.log`);
   const at = join33(held3.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held3.real);
-  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
-    () => {
-      endStrays(setupSandbox);
-      endStrays(sandbox);
-    }
-  );
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).catch((error) => {
+    throw error instanceof CgBenchError ? new CgBenchError(`the ${side} checkout's setup: ${error.message}`, error.exitCode) : error;
+  }).finally(() => {
+    endStrays(setupSandbox);
+    endStrays(sandbox);
+  });
   return sandbox;
 }
 function executorFor(spec, fallback, log) {

@@ -7,6 +7,7 @@ import { measure } from '../engine/measure.ts';
 import { lockOutputDirectory } from '../engine/out-lock.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { topLinesTerminal } from '../report/diff-terminal.ts';
+import { NOT_REPEATING_HELP } from '../report/markdown.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { formatCount, formatPercent } from '../report/format.ts';
 import { tableWidth, terminalReport } from '../report/terminal.ts';
@@ -112,7 +113,7 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
       if (!noise) return;
       throw new CgBenchError(
         `cg-bench bisect: ${escapeTerminal(name)} does not repeat at ${which} ${short(commit.sha)}: ${noise}\n` +
-          `A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), ` +
+          `A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (${NOT_REPEATING_HELP}: hash seeds, time, threads), ` +
           `or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${commit.sha}`))} and …-repeat (cg-bench diff shows every function and line)`,
         ExitCode.regression,
       );

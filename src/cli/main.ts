@@ -11,6 +11,7 @@ import { failedCount } from '../report/headline.ts';
 import { reportFormat } from '../report/index.ts';
 import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
+import { timedSpecs } from '../stopwatch/suite.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { checkEvery, resultsByBenchmark, type ResultsByBenchmark } from '../results/by-benchmark.ts';
 import { outputProblem, readResults, readResultsText } from '../results/io.ts';
@@ -81,6 +82,12 @@ async function run(args: string[], io: CliIO): Promise<number> {
     }),
   );
   io.stderr.write(`results: ${shownPath(outcome.resultsFile)}\n`);
+  // Left out of run by design: said, so that a configuration of only timed benchmarks is not a silent "0 measured".
+  const timed = timedSpecs(config);
+  if (timed.length)
+    io.stderr.write(
+      `${timed.length} timed benchmark(s) (mode: wallclock, cputime or counters: ${timed.map((b) => escapeTerminal(b.name)).join(', ')}) are not measured by run: cg-bench paired BASE times them against a base checkout\n`,
+    );
   for (const { file } of outcome.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
@@ -150,9 +157,12 @@ async function check(args: string[], io: CliIO): Promise<number> {
     } else io.stdout.write(`✓ ${name}: identical (${formatCount(row.first.estimatedCycles ?? 0)} estimated cycles)\n`);
   }
   io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed\n`);
-  // Both runs kept every function and line: the diff between them shows where the counts part.
-  if (unstable)
-    io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, 'check-1'))} ${shownPath(resolveFrom(paths.out, 'check-2'))}\n`);
+  // Both runs kept every function and line: the diff between them shows where the counts part;
+  // heap figures (memory: true) are compare's memory table, diff shows none.
+  const runs = `${shownPath(resolveFrom(paths.out, 'check-1'))} ${shownPath(resolveFrom(paths.out, 'check-2'))}`;
+  const differing = rows.flatMap((r) => r.differing);
+  if (differing.some((n) => !n.startsWith('memory.'))) io.stdout.write(`where they differ: cg-bench diff ${runs}\n`);
+  if (differing.some((n) => n.startsWith('memory.'))) io.stdout.write(`where the heap figures differ: cg-bench compare ${runs} (its memory table)\n`);
   return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
 }
 

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { realPathBeforeRuns } from '../untrusted/write.ts';
 import { loadConfig } from '../config/load.ts';
@@ -51,7 +52,13 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
   const resultsDir = resultsFile ? realPathBeforeRuns(dirname(resultsFile)) : undefined;
   const paths = cliPaths(values);
   const head = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]!), relative(callerDirectory(), paths.config));
+  const baseDir = resolveFrom(callerDirectory(), positionals[0]!);
+  // Said as what it is, not as a configuration file missing there that --config would not help with.
+  if (!statSync(baseDir, { throwIfNoEntry: false })?.isDirectory())
+    throw new CgBenchError(
+      `cg-bench paired: the base checkout ${shownPath(baseDir)} is not a directory (make one with: git worktree add ${positionals[0]} main)`,
+    );
+  const baseConfigPath = resolveFrom(baseDir, relative(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? '.cg-bench/paired');
   const outcome = await timeSuite({

@@ -139,6 +139,11 @@ export function resultsFromText(text: string, path: string): Results {
   try {
     data = JSON.parse(text);
   } catch (error) {
+    // A results file cut short or damaged starts as one; another file (cg-bench.yml given for it) does not.
+    if (!text.trimStart().startsWith('{'))
+      throw new CgBenchError(
+        `${path}: not a results.json (not JSON at all): give a file cg-bench run wrote (its --out directory's results.json, or --save-baseline's)`,
+      );
     throw new CgBenchError(`${path}: not valid JSON (${(error as Error).message}); the file is corrupt`);
   }
   return parseResults(data, path);

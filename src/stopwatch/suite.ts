@@ -79,12 +79,15 @@ async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side
   writeFileAtomic(at, '', held.real);
   // Without a pid namespace, what setup left running is killed before the other side's sandbox is
   // made (it would find the uid busy) and before anything is timed (untrusted/strays.ts).
-  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
-    () => {
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox })
+    // Which side's build failed: the two run the same commands.
+    .catch((error: unknown) => {
+      throw error instanceof CgBenchError ? new CgBenchError(`the ${side} checkout's setup: ${error.message}`, error.exitCode) : error;
+    })
+    .finally(() => {
       endStrays(setupSandbox);
       endStrays(sandbox);
-    },
-  );
+    });
   return sandbox;
 }
 

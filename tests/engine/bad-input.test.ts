@@ -64,6 +64,10 @@ describe('baseline errors exit 2 before anything is measured', () => {
     const r = await cli(['run', '--baseline', 'base.json'], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /base\.json: not valid JSON .*the file is corrupt/);
+    // Another file given for it (a new user's trial r13: "the file is corrupt" for cg-bench.yml).
+    const yml = await cli(['run', '--baseline', 'cg-bench.yml'], { cwd: dir });
+    assert.equal(yml.code, 2);
+    assert.match(yml.stderr, /cg-bench\.yml: not a results\.json \(not JSON at all\): give a file cg-bench run wrote/);
     assert.equal(existsSync(join(dir, '.cg-bench', 'results.json')), false, 'nothing measured');
   });
   test('a --save-baseline where no file can be made (/proc: root passes access() there): exit 2, nothing measured (stop 40)', async () => {

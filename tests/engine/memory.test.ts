@@ -63,3 +63,33 @@ test('a memory run that fails where the Cachegrind run passed fails the benchmar
   assert.match(once.message ?? '', /^memory run under DHAT: exited with status 3 \(the Cachegrind run exited with 0\); last lines of its stderr:\nsecond run/);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("check with heap figures that differ between its two runs points to compare's memory table (diff shows no heap figure)", async () => {
+  // Deterministic by construction: each run counts itself in a file, a byte each. check's two runs
+  // each measure the counts (runs 0 and 2: the same path) and then the heap under DHAT (runs 1 and
+  // 3): the last allocates twice as much.
+  const src = `#include <stdlib.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+int main(void) {
+  struct stat st;
+  int fd = open("runs", O_WRONLY | O_APPEND);
+  if (fd < 0 || fstat(fd, &st) != 0) return 1;
+  (void)!write(fd, "x", 1);
+  close(fd);
+  char *volatile p = malloc(st.st_size == 3 ? 128 : 64);
+  p[0] = 1;
+  free(p);
+  return 0;
+}
+`;
+  const dir = project('benchmarks:\n  - name: grows\n    run: [./grows]\n    memory: true\n', { runs: '' });
+  compileC(dir, 'grows', src);
+  const r = await cli(['check'], { cwd: dir });
+  assert.equal(r.code, 1, r.stderr);
+  // The heap alone differs (before: "where they differ: cg-bench diff …", which said "unchanged").
+  assert.match(r.stdout, /✗ grows: NONDETERMINISTIC — memory\.totalBytes 64 vs 128, memory\.peakBytes 64 vs 128$/m);
+  assert.doesNotMatch(r.stdout, /cg-bench diff/);
+  assert.match(r.stdout, /^where the heap figures differ: cg-bench compare \S+check-1 \S+check-2 \(its memory table\)$/m);
+});

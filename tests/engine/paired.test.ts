@@ -40,6 +40,11 @@ test('three times the work is a regression with its interval and pairs; the raw 
     ['simulated'],
     'never mixed with the counts',
   );
+  assert.match(
+    run.stderr,
+    /^1 timed benchmark\(s\) \(mode: wallclock, cputime or counters: loop\) are not measured by run: cg-bench paired BASE times them/m,
+    'said',
+  );
 
   const r = await cli(['paired', '../base', '--budget', '3s', '--fail-on-regression', '--results', '.cg-bench/results.json'], { cwd: head });
   assert.equal(r.code, 1, r.stderr);
@@ -200,4 +205,22 @@ test('paired with nothing to pair (the one --benchmark names is new): exit 2 bef
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /base\/cg-bench\.yml: has no benchmark "fresh": nothing to pair with/);
   assert.equal(existsSync(join(root, 'base', 'setup-ran')), false, 'no setup ran');
+  // A base that is not there is said as such (a new user's trial r13: "cannot read configuration …, or pass --config FILE").
+  const missing = await cli(['paired', '../nosuch'], { cwd: join(root, 'head') });
+  assert.equal(missing.code, 2, missing.stderr);
+  assert.match(missing.stderr, /cg-bench paired: the base checkout \S*nosuch is not a directory \(make one with: git worktree add \.\.\/nosuch main\)/);
+});
+
+test("a setup that fails on one side says which (a new user's trial r13: only the log's name said base)", async () => {
+  const root = tempDir('cg-bench-paired-setup-');
+  for (const [side, setup] of [
+    ['base', 'setup:\n  - "exit 4"\n'],
+    ['head', ''],
+  ] as const) {
+    mkdirSync(join(root, side));
+    writeFileSync(join(root, side, 'cg-bench.yml'), `${setup}benchmarks:\n  - name: t\n    mode: cputime\n    run: /bin/true\n`);
+  }
+  const r = await cli(['paired', '../base'], { cwd: join(root, 'head') });
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stderr, /the base checkout's setup: /);
 });
