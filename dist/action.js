@@ -53717,6 +53717,11 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (flameGraphs) outcome2.flameGraphs = flameGraphs;
+  if (flameGraphs && comparison) {
+    const drawn = new Set(flameGraphs.map((g) => g.benchmark));
+    const missing = comparison.benchmarks.filter((b) => (b.verdict === "regression" || b.verdict === "improvement") && !drawn.has(b.name)).map((b) => b.name);
+    if (missing.length) outcome2.flameGraphsMissing = missing;
+  }
   if (options.saveBaseline) {
     if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);

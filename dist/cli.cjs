@@ -20921,6 +20921,10 @@ function timedMarkdown(results) {
   );
   return out;
 }
+function timedFailuresMarkdown(failed) {
+  if (!failed.length) return [];
+  return ["", "**Failed benchmarks**", "", ...failed.map((f) => `- ${escapeMarkdown(f.name)} (timed): ${escapeMarkdown(f.message.split("\n")[0] ?? "")}`)];
+}
 
 // src/report/memory.ts
 var FIGURE_LABEL = {
@@ -21543,6 +21547,11 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (flameGraphs) outcome2.flameGraphs = flameGraphs;
+  if (flameGraphs && comparison) {
+    const drawn = new Set(flameGraphs.map((g) => g.benchmark));
+    const missing = comparison.benchmarks.filter((b) => (b.verdict === "regression" || b.verdict === "improvement") && !drawn.has(b.name)).map((b) => b.name);
+    if (missing.length) outcome2.flameGraphsMissing = missing;
+  }
   if (options.saveBaseline) {
     if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
@@ -23432,7 +23441,7 @@ async function paired(args, io) {
   }
   io.stdout.write(
     shown === "json" ? `${JSON.stringify(results, null, 2)}
-` : shown === "markdown" ? `${timedMarkdown(results).slice(1).join("\n")}
+` : shown === "markdown" ? `${[...timedMarkdown(results).slice(1), ...timedFailuresMarkdown(outcome2.failed)].join("\n").trimStart()}
 ` : `${timedTerminalTable(results).join("\n")}
 `
   );
@@ -23934,6 +23943,11 @@ async function run(args, io) {
     );
   for (const { file } of outcome2.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}
 `);
+  if (outcome2.flameGraphsMissing && paths.baseline)
+    io.stderr.write(
+      `no flame graph for ${outcome2.flameGraphsMissing.map(escapeTerminal).join(", ")}: the baseline ${shownPath(paths.baseline)} has no call tree beside it for them (measure it with cg-bench run --call-tree too)
+`
+    );
   if (outcome2.baselineNotSaved) io.stderr.write(`${outcome2.baselineNotSaved}
 `);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}

@@ -89,6 +89,10 @@ async function run(args: string[], io: CliIO): Promise<number> {
       `${timed.length} timed benchmark(s) (mode: wallclock, cputime or counters: ${timed.map((b) => escapeTerminal(b.name)).join(', ')}) are not measured by run: cg-bench paired BASE times them against a base checkout\n`,
     );
   for (const { file } of outcome.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
+  if (outcome.flameGraphsMissing && paths.baseline)
+    io.stderr.write(
+      `no flame graph for ${outcome.flameGraphsMissing.map(escapeTerminal).join(', ')}: the baseline ${shownPath(paths.baseline)} has no call tree beside it for them (measure it with cg-bench run --call-tree too)\n`,
+    );
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
   return exitCodeFor(outcome, values['fail-on-regression'] === true);

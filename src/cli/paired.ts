@@ -6,7 +6,7 @@ import { MAX_BUDGET_MS } from '../config/types.ts';
 import { parseDuration } from '../config/values.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { escapeTerminal } from '../report/escape.ts';
-import { timedMarkdown, timedTerminalTable } from '../report/stopwatch.ts';
+import { timedFailuresMarkdown, timedMarkdown, timedTerminalTable } from '../report/stopwatch.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import { COUNTERS_FALLBACKS, PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
@@ -89,7 +89,7 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     shown === 'json'
       ? `${JSON.stringify(results, null, 2)}\n`
       : shown === 'markdown'
-        ? `${timedMarkdown(results).slice(1).join('\n')}\n`
+        ? `${[...timedMarkdown(results).slice(1), ...timedFailuresMarkdown(outcome.failed)].join('\n').trimStart()}\n`
         : `${timedTerminalTable(results).join('\n')}\n`,
   );
   io.stderr.write(`raw samples: ${shownPath(pairedFile)}${resultsFile ? ` and ${shownPath(resultsFile)}` : ''}\n`);

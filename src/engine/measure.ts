@@ -46,6 +46,8 @@ export interface MeasureOutcome {
   failed: number;
   /** With --call-tree and a baseline: the flame graphs written (OUT/flame/<slug>.svg). */
   flameGraphs?: FlameGraph[];
+  /** With --call-tree and a baseline: the changed benchmarks drawn without a flame graph (a side had no call tree). */
+  flameGraphsMissing?: string[];
   /** Set when --save-baseline was asked but refused. */
   baselineNotSaved?: string;
 }
@@ -138,6 +140,11 @@ async function measureLocked(
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
   if (flameGraphs) outcome.flameGraphs = flameGraphs;
+  if (flameGraphs && comparison) {
+    const drawn = new Set(flameGraphs.map((g) => g.benchmark));
+    const missing = comparison.benchmarks.filter((b) => (b.verdict === 'regression' || b.verdict === 'improvement') && !drawn.has(b.name)).map((b) => b.name);
+    if (missing.length) outcome.flameGraphsMissing = missing;
+  }
   if (options.saveBaseline) {
     // A failed run never replaces a good baseline.
     if (failed) outcome.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;

@@ -1,6 +1,6 @@
 // The stopwatch's timed benchmarks (mode: wallclock, cputime or counters; cg-bench paired) in a table of their
 // own: an interval and a number of pairs, never a count, never mixed with the simulated benchmarks.
-import type { TimedResult } from '../results/types.ts';
+import type { TimedFailure, TimedResult } from '../results/types.ts';
 import { escapeMarkdown, escapeTerminal } from './escape.ts';
 import { formatCount, formatPercent } from './format.ts';
 
@@ -80,4 +80,10 @@ export function timedMarkdown(results: readonly TimedResult[] | undefined): stri
     `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0]!.warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold, no significant change only when it is wholly within it (else inconclusive). ${escapeMarkdown(controls.join(', '))}.</sub>`,
   );
   return out;
+}
+
+/** `cg-bench paired --format markdown`: the timed benchmarks that failed, after the table (the comment lists them with the others' failures). */
+export function timedFailuresMarkdown(failed: readonly TimedFailure[]): string[] {
+  if (!failed.length) return [];
+  return ['', '**Failed benchmarks**', '', ...failed.map((f) => `- ${escapeMarkdown(f.name)} (timed): ${escapeMarkdown(f.message.split('\n')[0] ?? '')}`)];
 }

@@ -68,6 +68,14 @@ test('run --call-tree keeps the call tree, the same twice; diff --flame draws th
     const missing = await cli(['diff', 'plain', 'head', '--benchmark', 'two-callers', '--flame', 'x'], { cwd: dir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--flame: two-callers has no call tree beside plain\/results\.json \(measure both with cg-bench run --call-tree\)/);
+    // A run with --call-tree against that baseline: a changed benchmark without a picture is said (a new user's trial r13: silent).
+    compileC(dir, 'leaf', LEAF_C(0));
+    const undrawn = await cli(['run', '--call-tree', '--baseline', 'plain/results.json', '--out', 'head-3'], { cwd: dir });
+    assert.equal(undrawn.code, 0, undrawn.stderr);
+    assert.match(
+      undrawn.stderr,
+      /no flame graph for two-callers: the baseline plain\/results\.json has no call tree beside it for them \(measure it with cg-bench run --call-tree too\)/,
+    );
     writeFileSync(join(dir, 'base', TREE), '{"benchmark":"two-callers","weights":{"l1":1,"ll":5,"ram":35},"names":["main"],"tree":[[0,-1,[]]]}');
     const bad = await cli(['diff', 'base', 'head', '--flame', 'x'], { cwd: dir });
     assert.equal(bad.code, 2);

@@ -183,6 +183,10 @@ test('a failing timed benchmark is named and exits 3, a new one is said and not 
     ['crashes'],
     "results.json names the failure for the report (and no longer loop's earlier one)",
   );
+  // --format markdown names it after the table (a new user's trial r13: stdout was empty).
+  const markdown = await cli(['paired', '../base', '--benchmark', 'crashes', '--format', 'markdown'], { cwd: head });
+  assert.equal(markdown.code, 3, markdown.stderr);
+  assert.match(markdown.stdout, /^\*\*Failed benchmarks\*\*\n\n- crashes \(timed\): benchmark &quot;crashes&quot; \\\(base, /m);
   // compare shows it and exits 3, as CI's job fails.
   const compared = await cli(['compare', 'results.json', 'results.json'], { cwd: head });
   assert.equal(compared.code, 3, compared.stderr);
