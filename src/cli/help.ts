@@ -6,6 +6,7 @@ const exitCodes = (one: string) => `Exit codes:
   1  ${one}
   2  usage, configuration, baseline file or output directory error (nothing measured)
   3  a benchmark or a setup command failed or timed out
+  70  an internal error of cg-bench's own: a bug (please report it, with the command and its output)
   129, 130, 143  interrupted by SIGHUP, SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
 const REGRESSION = 'a regression over its threshold (with --fail-on-regression)';
 
