@@ -15321,12 +15321,12 @@ function runProcess(options) {
   }
 }
 function holdCwd(cwd) {
-  const changed = `cannot enter the working directory ${cwd}: it is no longer the directory the configuration named (removed, or a link put on its way, after the configuration was read)`;
+  const changed2 = `cannot enter the working directory ${cwd}: it is no longer the directory the configuration named (removed, or a link put on its way, after the configuration was read)`;
   let fd;
   try {
     fd = openSync3(cwd, constants3.O_RDONLY | constants3.O_DIRECTORY);
   } catch {
-    return changed;
+    return changed2;
   }
   const path = `/proc/${process.pid}/fd/${fd}`;
   let real;
@@ -15336,7 +15336,7 @@ function holdCwd(cwd) {
   }
   if (real === cwd) return { fd, path };
   closeSync4(fd);
-  return changed;
+  return changed2;
 }
 function runIn(options, cwd) {
   const out = openOutput(options.stdout);
@@ -21585,13 +21585,13 @@ function panel(s, labels, shown, y0) {
       );
       return;
     }
-    const changed = mark === "regression" || mark === "improvement";
+    const changed2 = mark === "regression" || mark === "improvement";
     const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
     out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed2 ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
     );
     const before = s.values[i - 1];
-    if (changed && before) {
+    if (changed2 && before) {
       const heapBefore = s.heap?.totalBytes[i - 1];
       const heapNow = s.heap?.totalBytes[i];
       const heapStep = heapBefore && heapNow != null && heapNow !== heapBefore ? ` \xB7 heap ${percent(heapNow / heapBefore - 1)}` : "";
@@ -22766,16 +22766,32 @@ function headParents(repo) {
 }
 
 // src/untrusted/lock-checkout.ts
+var changed = [];
+function giveModesBack() {
+  for (const c of changed.splice(0).reverse()) {
+    try {
+      const s = lstatSync15(c.path);
+      if (s.dev === c.dev && s.ino === c.ino) chmodSync4(c.path, c.mode);
+    } catch {
+    }
+  }
+}
+function setMode(path, mode) {
+  const s = lstatSync15(path);
+  if (!changed.length) process.once("exit", giveModesBack);
+  changed.push({ path, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
+  chmodSync4(path, mode);
+}
 function lockCheckout(dir) {
   for (let at = resolve8(dir); ; at = dirname16(at)) {
     const git2 = join35(at, ".git");
     if (existsSync8(git2)) {
       chmodSync4(git2, 448);
       const mode = lstatSync15(at).mode & 4095;
-      if (mode & 18) chmodSync4(at, mode & ~18);
+      if (mode & 18) setMode(at, mode & ~18);
       for (let above = dirname16(at); ; above = dirname16(above)) {
         const m = lstatSync15(above).mode & 4095;
-        if (m & 2 && !(m & 512)) chmodSync4(above, m | 512);
+        if (m & 2 && !(m & 512)) setMode(above, m | 512);
         if (dirname16(above) === above) break;
       }
       if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
@@ -23059,13 +23075,13 @@ var BASE_CALL_TREES = "base-call-tree";
 var HANDED_OVER_CALL_TREES = "call-trees";
 function changedBenchmarks(ci, head2, baseline) {
   const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
-  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement").map((b) => b.name) ?? [];
-  return comparison && changed.length && baseline.results ? { comparison, changed } : void 0;
+  const changed2 = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement").map((b) => b.name) ?? [];
+  return comparison && changed2.length && baseline.results ? { comparison, changed: changed2 } : void 0;
 }
-async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
+async function baseCallTrees(ci, measurer, checkout, baseline, changed2) {
   if (baseline.dir !== void 0) return [{ dir: baseline.dir, results: baseline.results }];
   const found2 = [];
-  for (const [i, name] of changed.entries()) {
+  for (const [i, name] of changed2.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
     const dir = join39(ci.outRoot, BASE_CALL_TREES, String(i + 1));
     const m = await measurer.measure(join39(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
@@ -23073,8 +23089,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   }
   return found2;
 }
-function linksTo(ci, drawn, changed) {
-  const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
+function linksTo(ci, drawn, changed2) {
+  const missing = changed2.filter((name) => !drawn.some((d) => d.benchmark === name));
   if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
   return drawn.map((d) => {
     const path = relative14(ci.outRoot, d.file).split(sep9).join("/");
@@ -23086,13 +23102,13 @@ var baseLabel = (ci, sha) => `base ${ci.shortSha(sha)}`;
 async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
   const found2 = changedBenchmarks(ci, head2, baseline);
   if (!found2 || !baseline.results) return [];
-  const { comparison, changed } = found2;
+  const { comparison, changed: changed2 } = found2;
   const outDir = absolutePath(join39(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
   const headSide = { dir: join39(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
-    for (const base of await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, changed))
+    for (const base of await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, changed2))
       drawn.push(
         ...writeFlameGraphs({
           base: { dir: base.dir, shown: baseLabel(ci, checkout.sha) },
@@ -23107,7 +23123,7 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   } catch (error) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
   }
-  return linksTo(ci, drawn, changed);
+  return linksTo(ci, drawn, changed2);
 }
 async function partCallTrees(ci, measurer, checkout, head2, baseline) {
   const found2 = changedBenchmarks(ci, head2, baseline);

@@ -65,3 +65,17 @@ test("git refuses a held repository whose checkout or .git was replaced: a repos
     assert.equal(existsSync(marker), false, `the planted filter ran (${moved} moved)`);
   }
 });
+
+test(
+  "the checkout root and the directories above get their modes back when cg-bench exits (the runner reuses the build directory for jobs of other uids); .git stays root's",
+  root,
+  () => {
+    const { above, group, checkout } = worldWritableCheckout();
+    const lock = `import { lockCheckout } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'untrusted', 'lock-checkout.ts'))}; lockCheckout(${JSON.stringify(checkout)}); console.log((await import('node:fs')).statSync(${JSON.stringify(checkout)}).mode & 0o777);`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', lock], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), String(0o755), 'locked while it ran');
+    for (const dir of [above, group, checkout]) assert.equal(statSync(dir).mode & 0o7777, 0o777, dir);
+    assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o700);
+  },
+);
