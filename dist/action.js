@@ -46820,7 +46820,7 @@ function readResults(path12, root = dirname7(path12)) {
 }
 function readResultsText(path12, root = dirname7(path12)) {
   try {
-    return readTextBeneath(root, resolve4(path12), RESULTS_LIMIT, "results file", path12);
+    return readTextBeneath(root, resolve4(path12), RESULTS_LIMIT, "results file", path12).replace(/^\uFEFF/, "");
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
@@ -50186,6 +50186,7 @@ function refuseHandedPaths(specs) {
 import { closeSync as closeSync9, constants as constants8, fstatSync as fstatSync6, openSync as openSync8, writeSync as writeSync5 } from "node:fs";
 
 // src/util/paths.ts
+import { realpathSync as realpathSync10 } from "node:fs";
 import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve6, sep as sep5 } from "node:path";
 function resolveFrom(base, path12) {
   return resolve6(base, path12);
@@ -50201,6 +50202,13 @@ function shownPath(path12, from = callerDirectory()) {
   const rel = relative8(from, path12);
   if (rel === "") return ".";
   return rel === ".." || rel.startsWith(`..${sep5}`) || isAbsolute6(rel) ? path12 : rel;
+}
+function realCheckoutPath(path12) {
+  try {
+    return realpathSync10(resolve6(path12));
+  } catch {
+    return resolve6(path12);
+  }
 }
 
 // src/untrusted/setup-environment.ts
@@ -51946,13 +51954,13 @@ function mergeShards(parts) {
 import { join as join39 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync5, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync6, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync5, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
 import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync10 } from "node:fs";
+import { realpathSync as realpathSync11 } from "node:fs";
 import { dirname as dirname15, isAbsolute as isAbsolute8, join as join31, relative as relative10, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
@@ -53069,7 +53077,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync10(path12);
+    return realpathSync11(path12);
   } catch {
     return path12;
   }
@@ -53097,11 +53105,12 @@ function loadConfig(file, root = dirname15(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync10(absolute));
+  return parseConfig(text2, realpathSync11(absolute));
 }
 
 // src/engine/measure.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync4, rmdirSync, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { closeSync as closeSync10, existsSync as existsSync7, mkdirSync as mkdirSync10, openSync as openSync9, rmSync as rmSync10, statSync as statSync8, unlinkSync as unlinkSync2 } from "node:fs";
 import { dirname as dirname17, join as join33, relative as relative13, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
@@ -53189,7 +53198,7 @@ function parseInclusiveFigures(data, shown) {
 var WIDTH = 760;
 var PANEL = 126;
 var LEFT = 90;
-var RIGHT = 44;
+var RIGHT = 60;
 var TOP = 34;
 var PLOT = 62;
 var HEADER = 40;
@@ -53233,10 +53242,15 @@ function panel(s, labels, shown, y0) {
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
   const rel = relative11(s.values);
   const heapRel = s.heap ? relative11(s.heap.totalBytes) : [];
-  const known = [...rel, ...heapRel].filter((r) => r !== null);
+  const known = rel.filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const heapKnown = heapRel.filter((r) => r !== null);
+  const zeroAt = hi / (hi - lo);
+  const heapSpan = Math.max(Math.max(5e-3, ...heapKnown) / zeroAt, -Math.min(-5e-3, ...heapKnown) / (1 - zeroAt));
+  const [heapLo, heapHi] = [-(1 - zeroAt) * heapSpan, zeroAt * heapSpan];
+  const yHeap = (r) => y0 + TOP + PLOT - (r - heapLo) / (heapHi - heapLo) * PLOT;
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
@@ -53252,6 +53266,10 @@ function panel(s, labels, shown, y0) {
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, "0");
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  const heapLabel = (r) => out.push(`<text x="${WIDTH - 2}" y="${fixed(yHeap(r) + 4)}" class="axis" text-anchor="end" style="fill:${HEAP_COLOUR}">${percent(r)}</text>`);
+  const [heapMax, heapMin] = [Math.max(0, ...heapKnown), Math.min(0, ...heapKnown)];
+  if (heapMax > 5e-4) heapLabel(heapMax);
+  if (heapMin < -5e-4 && yHeap(heapMin) - yHeap(heapMax) >= 12) heapLabel(heapMin);
   for (let i = 1; i < n; i++) {
     const a = rel[i - 1];
     const b = rel[i];
@@ -53262,13 +53280,13 @@ function panel(s, labels, shown, y0) {
     const a = heapRel[i - 1];
     const b = heapRel[i];
     if (a == null || b == null || s.marks[i] === "not-comparable") continue;
-    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(yHeap(a))}" x2="${fixed(x(i))}" y2="${fixed(yHeap(b))}" class="heap"/>`);
   }
   heapRel.forEach((r, i) => {
     if (r === null) return;
     const bytes = xmlText(formatCount(s.heap.totalBytes[i]));
     out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
+      `<circle cx="${fixed(x(i))}" cy="${fixed(yHeap(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
     );
   });
   rel.forEach((r, i) => {
@@ -53665,7 +53683,9 @@ function checkBaselineTarget(path12) {
   if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    rmdirSync(mkdtempSync4(join33(dir, ".cg-bench-check-")));
+    const probe = join33(dir, `.cg-bench-check-${process.pid}-${randomBytes2(6).toString("hex")}`);
+    closeSync10(openSync9(probe, "wx"));
+    unlinkSync2(probe);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -53769,7 +53789,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join35 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync5, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
 import { delimiter as delimiter4, join as join34 } from "node:path";
 
@@ -53787,7 +53807,7 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync5(join34(ownTmpdir(), "cg-bench-stopwatch-"));
+    const dir = mkdtempSync4(join34(ownTmpdir(), "cg-bench-stopwatch-"));
     const file = join34(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
@@ -54403,21 +54423,30 @@ var identity2 = (path12) => {
     return void 0;
   }
 };
-function holdRepository(root) {
+function gitDirectories(root) {
+  const r = git(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
+  return r.ok ? [...new Set(r.out.split("\n").filter(Boolean))] : [];
+}
+function holdRepository(root, gitDirs) {
   const at = resolve8(root);
-  const rootId = identity2(at);
-  const gitId = identity2(join36(at, ".git"));
-  if (rootId && gitId) held2.set(at, { root: rootId, git: gitId });
+  const paths = /* @__PURE__ */ new Map();
+  for (const path12 of [at, join36(at, ".git"), ...gitDirs]) {
+    const id = identity2(path12);
+    if (id) paths.set(path12, id);
+  }
+  held2.set(at, paths);
 }
 function refuseMovedRepository(repo) {
   const at = resolve8(repo);
-  for (const [root, was] of held2) {
+  for (const [root, paths] of held2) {
     if (at !== root && !at.startsWith(`${root}${sep8}`)) continue;
-    const same = (a, b) => a?.dev === b.dev && a.ino === b.ino;
-    if (!same(identity2(root), was.root) || !same(identity2(join36(root, ".git")), was.git))
-      throw new CgBenchError(
-        `the checkout ${root} or its .git was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`
-      );
+    for (const [path12, was] of paths) {
+      const now = identity2(path12);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the checkout ${root}: ${path12} was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`
+        );
+    }
   }
 }
 function git(repo, args, env = {}) {
@@ -54501,22 +54530,33 @@ function setMode(path12, mode) {
   changed.push({ path: path12, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
   chmodSync4(path12, mode);
 }
+function stickyAbove(path12) {
+  for (let above = dirname18(path12); ; above = dirname18(above)) {
+    const m = lstatSync15(above).mode & 4095;
+    if (m & 2 && !(m & 512)) setMode(above, m | 512);
+    if (dirname18(above) === above) break;
+  }
+}
+function lockRepository(root) {
+  const at = resolve9(root);
+  const dirs = gitDirectories(at);
+  const dotGit = join37(at, ".git");
+  const s = lstatSync15(dotGit);
+  if (s.isDirectory()) setMode(dotGit, 448);
+  else if (s.mode & 18) setMode(dotGit, s.mode & 4095 & ~18);
+  for (const dir of dirs) {
+    setMode(dir, 448);
+    stickyAbove(dir);
+  }
+  const mode = lstatSync15(at).mode & 4095;
+  if (mode & 18) setMode(at, mode & ~18);
+  stickyAbove(at);
+  if (existsSync9(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+  holdRepository(at, dirs);
+}
 function lockCheckout(dir) {
   for (let at = resolve9(dir); ; at = dirname18(at)) {
-    const git2 = join37(at, ".git");
-    if (existsSync9(git2)) {
-      chmodSync4(git2, 448);
-      const mode = lstatSync15(at).mode & 4095;
-      if (mode & 18) setMode(at, mode & ~18);
-      for (let above = dirname18(at); ; above = dirname18(above)) {
-        const m = lstatSync15(above).mode & 4095;
-        if (m & 2 && !(m & 512)) setMode(above, m | 512);
-        if (dirname18(above) === above) break;
-      }
-      if (existsSync9(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
-      holdRepository(at);
-      return;
-    }
+    if (existsSync9(join37(at, ".git"))) lockRepository(at);
     if (dirname18(at) === at) return;
   }
 }
@@ -54647,7 +54687,7 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync6(join38(ownTmpdir(), "cg-bench-no-git-"));
+    const made = mkdtempSync5(join38(ownTmpdir(), "cg-bench-no-git-"));
     chmodSync5(made, 365);
     process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
@@ -100766,7 +100806,7 @@ async function runAction(io, env, actionDir2) {
       env,
       inputs,
       suite,
-      repoRoot: resolve13(env["GITHUB_WORKSPACE"] ?? process.cwd()),
+      repoRoot: realCheckoutPath(env["GITHUB_WORKSPACE"] ?? process.cwd()),
       outRoot: resolve13(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };

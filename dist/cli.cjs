@@ -7386,8 +7386,8 @@ var require_ucs2length = __commonJS({
 });
 
 // src/cli/main.ts
-var import_node_fs47 = require("node:fs");
-var import_node_path43 = require("node:path");
+var import_node_fs48 = require("node:fs");
+var import_node_path45 = require("node:path");
 
 // src/errors.ts
 var ExitCode = {
@@ -9923,10 +9923,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run2 = (argv) => new Promise((resolve8) => {
+  const run2 = (argv) => new Promise((resolve9) => {
     const child = (0, import_node_child_process2.spawn)(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child.once("error", () => resolve8(false));
-    child.once("close", (code) => resolve8(code === 0));
+    child.once("error", () => resolve9(false));
+    child.once("close", (code) => resolve9(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run2(removal.remove) || !removal.giveRights) continue;
@@ -16916,7 +16916,7 @@ function readResults(path, root = (0, import_node_path8.dirname)(path)) {
 }
 function readResultsText(path, root = (0, import_node_path8.dirname)(path)) {
   try {
-    return readTextBeneath(root, (0, import_node_path8.resolve)(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, (0, import_node_path8.resolve)(path), RESULTS_LIMIT, "results file", path).replace(/^\uFEFF/, "");
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -17138,12 +17138,12 @@ function runProcess(options) {
   }
 }
 function holdCwd(cwd) {
-  const changed = `cannot enter the working directory ${cwd}: it is no longer the directory the configuration named (removed, or a link put on its way, after the configuration was read)`;
+  const changed2 = `cannot enter the working directory ${cwd}: it is no longer the directory the configuration named (removed, or a link put on its way, after the configuration was read)`;
   let fd;
   try {
     fd = (0, import_node_fs8.openSync)(cwd, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_DIRECTORY);
   } catch {
-    return changed;
+    return changed2;
   }
   const path = `/proc/${process.pid}/fd/${fd}`;
   let real;
@@ -17153,7 +17153,7 @@ function holdCwd(cwd) {
   }
   if (real === cwd) return { fd, path };
   (0, import_node_fs8.closeSync)(fd);
-  return changed;
+  return changed2;
 }
 function runIn(options, cwd) {
   const out = openOutput(options.stdout);
@@ -17168,7 +17168,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     let child;
     try {
       child = (0, import_node_child_process3.spawn)(argv[0], argv.slice(1), {
@@ -17178,7 +17178,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error) {
-      resolve8({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) (0, import_node_fs8.closeSync)(fd);
@@ -17198,7 +17198,7 @@ function runIn(options, cwd) {
     const finish2 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve8({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -19013,7 +19013,7 @@ function processesWith(marker) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
+var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -19668,7 +19668,7 @@ function readLock(path) {
   }
 }
 async function waitForLock(path) {
-  while (tryLock(path) !== void 0) await new Promise((resolve8) => setTimeout(resolve8, 200));
+  while (tryLock(path) !== void 0) await new Promise((resolve9) => setTimeout(resolve9, 200));
 }
 function tryLock(path) {
   for (; ; ) {
@@ -20322,6 +20322,7 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
+var import_node_crypto10 = require("node:crypto");
 var import_node_fs36 = require("node:fs");
 var import_node_path32 = require("node:path");
 
@@ -20388,7 +20389,7 @@ function withInclusiveCosts(comparison, baseDir, headDir) {
 var WIDTH = 760;
 var PANEL = 126;
 var LEFT = 90;
-var RIGHT = 44;
+var RIGHT = 60;
 var TOP = 34;
 var PLOT = 62;
 var HEADER = 40;
@@ -20432,10 +20433,15 @@ function panel(s, labels, shown, y0) {
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
   const rel = relative10(s.values);
   const heapRel = s.heap ? relative10(s.heap.totalBytes) : [];
-  const known = [...rel, ...heapRel].filter((r) => r !== null);
+  const known = rel.filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const heapKnown = heapRel.filter((r) => r !== null);
+  const zeroAt = hi / (hi - lo);
+  const heapSpan = Math.max(Math.max(5e-3, ...heapKnown) / zeroAt, -Math.min(-5e-3, ...heapKnown) / (1 - zeroAt));
+  const [heapLo, heapHi] = [-(1 - zeroAt) * heapSpan, zeroAt * heapSpan];
+  const yHeap = (r) => y0 + TOP + PLOT - (r - heapLo) / (heapHi - heapLo) * PLOT;
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
@@ -20451,6 +20457,10 @@ function panel(s, labels, shown, y0) {
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, "0");
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  const heapLabel = (r) => out.push(`<text x="${WIDTH - 2}" y="${fixed(yHeap(r) + 4)}" class="axis" text-anchor="end" style="fill:${HEAP_COLOUR}">${percent(r)}</text>`);
+  const [heapMax, heapMin] = [Math.max(0, ...heapKnown), Math.min(0, ...heapKnown)];
+  if (heapMax > 5e-4) heapLabel(heapMax);
+  if (heapMin < -5e-4 && yHeap(heapMin) - yHeap(heapMax) >= 12) heapLabel(heapMin);
   for (let i = 1; i < n; i++) {
     const a = rel[i - 1];
     const b = rel[i];
@@ -20461,13 +20471,13 @@ function panel(s, labels, shown, y0) {
     const a = heapRel[i - 1];
     const b = heapRel[i];
     if (a == null || b == null || s.marks[i] === "not-comparable") continue;
-    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(yHeap(a))}" x2="${fixed(x(i))}" y2="${fixed(yHeap(b))}" class="heap"/>`);
   }
   heapRel.forEach((r, i) => {
     if (r === null) return;
     const bytes = xmlText(formatCount(s.heap.totalBytes[i]));
     out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
+      `<circle cx="${fixed(x(i))}" cy="${fixed(yHeap(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
     );
   });
   rel.forEach((r, i) => {
@@ -20485,13 +20495,13 @@ function panel(s, labels, shown, y0) {
       );
       return;
     }
-    const changed = mark === "regression" || mark === "improvement";
+    const changed2 = mark === "regression" || mark === "improvement";
     const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
     out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed2 ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
     );
     const before = s.values[i - 1];
-    if (changed && before) {
+    if (changed2 && before) {
       const heapBefore = s.heap?.totalBytes[i - 1];
       const heapNow = s.heap?.totalBytes[i];
       const heapStep = heapBefore && heapNow != null && heapNow !== heapBefore ? ` \xB7 heap ${percent(heapNow / heapBefore - 1)}` : "";
@@ -21495,7 +21505,9 @@ function checkBaselineTarget(path) {
   if ((0, import_node_fs36.existsSync)(path) && (0, import_node_fs36.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     (0, import_node_fs36.mkdirSync)(dir, { recursive: true });
-    (0, import_node_fs36.rmdirSync)((0, import_node_fs36.mkdtempSync)((0, import_node_path32.join)(dir, ".cg-bench-check-")));
+    const probe = (0, import_node_path32.join)(dir, `.cg-bench-check-${process.pid}-${(0, import_node_crypto10.randomBytes)(6).toString("hex")}`);
+    (0, import_node_fs36.closeSync)((0, import_node_fs36.openSync)(probe, "wx"));
+    (0, import_node_fs36.unlinkSync)(probe);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -23111,7 +23123,7 @@ async function loadHistory(paths, order) {
   if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
   const points = [];
   for (const { file, root } of files) {
-    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve9) => setImmediate(resolve9));
     const source = shownPath(file);
     let results;
     try {
@@ -23411,10 +23423,13 @@ async function paired(args, io) {
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
   const baseDir = resolveFrom(callerDirectory(), positionals[0]);
-  if (!(0, import_node_fs43.statSync)(baseDir, { throwIfNoEntry: false })?.isDirectory())
+  const baseEntry = (0, import_node_fs43.statSync)(baseDir, { throwIfNoEntry: false });
+  if (!baseEntry)
     throw new CgBenchError(
-      `cg-bench paired: the base checkout ${shownPath(baseDir)} is not a directory (make one with: git worktree add ${positionals[0]} main)`
+      `cg-bench paired: the base checkout ${shownPath(baseDir)} does not exist (make one with: git worktree add --detach ${positionals[0]} main)`
     );
+  if (!baseEntry.isDirectory())
+    throw new CgBenchError(`cg-bench paired: the base checkout ${shownPath(baseDir)} is not a directory (give the base checkout's directory)`);
   const baseConfigPath = resolveFrom(baseDir, (0, import_node_path40.relative)(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
@@ -23504,15 +23519,30 @@ var identity2 = (path) => {
     return void 0;
   }
 };
+function gitDirectories(root) {
+  const r = git(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
+  return r.ok ? [...new Set(r.out.split("\n").filter(Boolean))] : [];
+}
+function holdRepository(root, gitDirs) {
+  const at = (0, import_node_path41.resolve)(root);
+  const paths = /* @__PURE__ */ new Map();
+  for (const path of [at, (0, import_node_path41.join)(at, ".git"), ...gitDirs]) {
+    const id = identity2(path);
+    if (id) paths.set(path, id);
+  }
+  held2.set(at, paths);
+}
 function refuseMovedRepository(repo) {
   const at = (0, import_node_path41.resolve)(repo);
-  for (const [root, was] of held2) {
+  for (const [root, paths] of held2) {
     if (at !== root && !at.startsWith(`${root}${import_node_path41.sep}`)) continue;
-    const same = (a, b) => a?.dev === b.dev && a.ino === b.ino;
-    if (!same(identity2(root), was.root) || !same(identity2((0, import_node_path41.join)(root, ".git")), was.git))
-      throw new CgBenchError(
-        `the checkout ${root} or its .git was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`
-      );
+    for (const [path, was] of paths) {
+      const now = identity2(path);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the checkout ${root}: ${path} was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`
+        );
+    }
   }
 }
 function git(repo, args, env2 = {}) {
@@ -23651,21 +23681,64 @@ async function bisect(count, probe) {
 }
 
 // src/untrusted/bisect-user.ts
+var import_node_fs47 = require("node:fs");
+var import_node_path44 = require("node:path");
+
+// src/untrusted/lock-checkout.ts
 var import_node_fs46 = require("node:fs");
+var import_node_path43 = require("node:path");
+var changed = [];
+function giveModesBack() {
+  for (const c of changed.splice(0).reverse()) {
+    try {
+      const s = (0, import_node_fs46.lstatSync)(c.path);
+      if (s.dev === c.dev && s.ino === c.ino) (0, import_node_fs46.chmodSync)(c.path, c.mode);
+    } catch {
+    }
+  }
+}
+function setMode(path, mode) {
+  const s = (0, import_node_fs46.lstatSync)(path);
+  if (!changed.length) process.once("exit", giveModesBack);
+  changed.push({ path, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
+  (0, import_node_fs46.chmodSync)(path, mode);
+}
+function stickyAbove(path) {
+  for (let above = (0, import_node_path43.dirname)(path); ; above = (0, import_node_path43.dirname)(above)) {
+    const m = (0, import_node_fs46.lstatSync)(above).mode & 4095;
+    if (m & 2 && !(m & 512)) setMode(above, m | 512);
+    if ((0, import_node_path43.dirname)(above) === above) break;
+  }
+}
+function lockRepository(root) {
+  const at = (0, import_node_path43.resolve)(root);
+  const dirs = gitDirectories(at);
+  const dotGit = (0, import_node_path43.join)(at, ".git");
+  const s = (0, import_node_fs46.lstatSync)(dotGit);
+  if (s.isDirectory()) setMode(dotGit, 448);
+  else if (s.mode & 18) setMode(dotGit, s.mode & 4095 & ~18);
+  for (const dir of dirs) {
+    setMode(dir, 448);
+    stickyAbove(dir);
+  }
+  const mode = (0, import_node_fs46.lstatSync)(at).mode & 4095;
+  if (mode & 18) setMode(at, mode & ~18);
+  stickyAbove(at);
+  if ((0, import_node_fs46.existsSync)(`${at}.tmp`)) (0, import_node_fs46.chmodSync)(`${at}.tmp`, 448);
+  holdRepository(at, dirs);
+}
+
+// src/untrusted/bisect-user.ts
 function bisectUser(top, env2) {
   if (process.getuid?.() !== 0) return void 0;
   const user = untrustedUser(top, env2);
   if (!user) return void 0;
-  const dirs = git(top, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
-  const paths = dirs.ok ? dirs.out.split("\n").filter(Boolean) : [];
-  const writable = [top, ...paths].filter((path) => {
-    const s = (0, import_node_fs46.lstatSync)(path);
-    return s.uid !== 0 || (s.mode & 18) !== 0;
-  });
-  if (!paths.length || writable.length)
+  const owned = [top, (0, import_node_path44.join)(top, ".git"), ...gitDirectories(top)].find((path) => (0, import_node_fs47.lstatSync)(path).uid === user.uid);
+  if (owned)
     throw new CgBenchError(
-      `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who can write ${writable[0] ?? `${top}/.git`}; root's git checks each commit out of it, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
+      `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
     );
+  lockRepository(top);
   return user;
 }
 
@@ -23746,8 +23819,8 @@ See: cg-bench bisect --help`);
           out.push(
             terminalReport({ colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ head: found2.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
           );
-          const changed = comparison.benchmarks.find((b) => b.name === name);
-          const lineRows = changed ? topLinesTerminal(changed, topFunctions, tableWidth(io.stdout)) : [];
+          const changed2 = comparison.benchmarks.find((b) => b.name === name);
+          const lineRows = changed2 ? topLinesTerminal(changed2, topFunctions, tableWidth(io.stdout)) : [];
           if (lineRows.length)
             out.push(
               "",
@@ -23973,7 +24046,7 @@ See: cg-bench compare --help`
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath((0, import_node_path43.dirname)(headPath))
+      resultsDir: shownPath((0, import_node_path45.dirname)(headPath))
     })
   );
   const code = exitCodeFor({ failed: failedCount(head2), comparison }, values["fail-on-regression"] === true);
@@ -24030,7 +24103,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || (0, import_node_fs47.existsSync)(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || (0, import_node_fs48.existsSync)(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(

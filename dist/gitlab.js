@@ -7576,10 +7576,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run = (argv) => new Promise((resolve11) => {
+  const run = (argv) => new Promise((resolve10) => {
     const child = spawn(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child.once("error", () => resolve11(false));
-    child.once("close", (code) => resolve11(code === 0));
+    child.once("error", () => resolve10(false));
+    child.once("close", (code) => resolve10(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run(removal.remove) || !removal.giveRights) continue;
@@ -15110,7 +15110,7 @@ function readResults(path, root = dirname5(path)) {
 }
 function readResultsText(path, root = dirname5(path)) {
   try {
-    return readTextBeneath(root, resolve3(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, resolve3(path), RESULTS_LIMIT, "results file", path).replace(/^\uFEFF/, "");
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -15351,7 +15351,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve11) => {
+  return new Promise((resolve10) => {
     let child;
     try {
       child = spawn2(argv[0], argv.slice(1), {
@@ -15361,7 +15361,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error) {
-      resolve11({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve10({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -15381,7 +15381,7 @@ function runIn(options, cwd) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve11({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve10({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -17500,7 +17500,7 @@ function processesWith(marker) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
+var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -18228,7 +18228,7 @@ function readLock(path) {
   }
 }
 async function waitForLock(path) {
-  while (tryLock(path) !== void 0) await new Promise((resolve11) => setTimeout(resolve11, 200));
+  while (tryLock(path) !== void 0) await new Promise((resolve10) => setTimeout(resolve10, 200));
 }
 function tryLock(path) {
   for (; ; ) {
@@ -18486,6 +18486,7 @@ function refuseHandedPaths(specs) {
 import { closeSync as closeSync9, constants as constants6, fstatSync as fstatSync6, openSync as openSync8, writeSync as writeSync5 } from "node:fs";
 
 // src/util/paths.ts
+import { realpathSync as realpathSync10 } from "node:fs";
 import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve5, sep as sep4 } from "node:path";
 function resolveFrom(base, path) {
   return resolve5(base, path);
@@ -18501,6 +18502,13 @@ function shownPath(path, from = callerDirectory()) {
   const rel = relative7(from, path);
   if (rel === "") return ".";
   return rel === ".." || rel.startsWith(`..${sep4}`) || isAbsolute6(rel) ? path : rel;
+}
+function realCheckoutPath(path) {
+  try {
+    return realpathSync10(resolve5(path));
+  } catch {
+    return resolve5(path);
+  }
 }
 
 // src/untrusted/setup-environment.ts
@@ -20245,13 +20253,13 @@ function mergeShards(parts) {
 import { join as join37 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync5, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync6, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync5, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
 import { join as join36, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash8 } from "node:crypto";
-import { realpathSync as realpathSync10 } from "node:fs";
+import { realpathSync as realpathSync11 } from "node:fs";
 import { dirname as dirname13, isAbsolute as isAbsolute8, join as join29, relative as relative9, resolve as resolve6 } from "node:path";
 
 // src/config/config-validator.generated.js
@@ -21368,7 +21376,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path) {
   try {
-    return realpathSync10(path);
+    return realpathSync11(path);
   } catch {
     return path;
   }
@@ -21396,11 +21404,12 @@ function loadConfig(file, root = dirname13(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync10(absolute));
+  return parseConfig(text2, realpathSync11(absolute));
 }
 
 // src/engine/measure.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync4, rmdirSync, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { closeSync as closeSync10, existsSync as existsSync6, mkdirSync as mkdirSync10, openSync as openSync9, rmSync as rmSync10, statSync as statSync8, unlinkSync as unlinkSync2 } from "node:fs";
 import { dirname as dirname15, join as join31, relative as relative12, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
@@ -21488,7 +21497,7 @@ function parseInclusiveFigures(data, shown) {
 var WIDTH = 760;
 var PANEL = 126;
 var LEFT = 90;
-var RIGHT = 44;
+var RIGHT = 60;
 var TOP = 34;
 var PLOT = 62;
 var HEADER = 40;
@@ -21532,10 +21541,15 @@ function panel(s, labels, shown, y0) {
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
   const rel = relative10(s.values);
   const heapRel = s.heap ? relative10(s.heap.totalBytes) : [];
-  const known = [...rel, ...heapRel].filter((r) => r !== null);
+  const known = rel.filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const heapKnown = heapRel.filter((r) => r !== null);
+  const zeroAt = hi / (hi - lo);
+  const heapSpan = Math.max(Math.max(5e-3, ...heapKnown) / zeroAt, -Math.min(-5e-3, ...heapKnown) / (1 - zeroAt));
+  const [heapLo, heapHi] = [-(1 - zeroAt) * heapSpan, zeroAt * heapSpan];
+  const yHeap = (r) => y0 + TOP + PLOT - (r - heapLo) / (heapHi - heapLo) * PLOT;
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
@@ -21551,6 +21565,10 @@ function panel(s, labels, shown, y0) {
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, "0");
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  const heapLabel = (r) => out.push(`<text x="${WIDTH - 2}" y="${fixed(yHeap(r) + 4)}" class="axis" text-anchor="end" style="fill:${HEAP_COLOUR}">${percent(r)}</text>`);
+  const [heapMax, heapMin] = [Math.max(0, ...heapKnown), Math.min(0, ...heapKnown)];
+  if (heapMax > 5e-4) heapLabel(heapMax);
+  if (heapMin < -5e-4 && yHeap(heapMin) - yHeap(heapMax) >= 12) heapLabel(heapMin);
   for (let i = 1; i < n; i++) {
     const a = rel[i - 1];
     const b = rel[i];
@@ -21561,13 +21579,13 @@ function panel(s, labels, shown, y0) {
     const a = heapRel[i - 1];
     const b = heapRel[i];
     if (a == null || b == null || s.marks[i] === "not-comparable") continue;
-    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(yHeap(a))}" x2="${fixed(x(i))}" y2="${fixed(yHeap(b))}" class="heap"/>`);
   }
   heapRel.forEach((r, i) => {
     if (r === null) return;
     const bytes = xmlText(formatCount(s.heap.totalBytes[i]));
     out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
+      `<circle cx="${fixed(x(i))}" cy="${fixed(yHeap(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
     );
   });
   rel.forEach((r, i) => {
@@ -21964,7 +21982,9 @@ function checkBaselineTarget(path) {
   if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    rmdirSync(mkdtempSync4(join31(dir, ".cg-bench-check-")));
+    const probe = join31(dir, `.cg-bench-check-${process.pid}-${randomBytes2(6).toString("hex")}`);
+    closeSync10(openSync9(probe, "wx"));
+    unlinkSync2(probe);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -22068,7 +22088,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join33 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync5, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
 import { delimiter as delimiter3, join as join32 } from "node:path";
 
@@ -22086,7 +22106,7 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync5(join32(ownTmpdir(), "cg-bench-stopwatch-"));
+    const dir = mkdtempSync4(join32(ownTmpdir(), "cg-bench-stopwatch-"));
     const file = join32(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
@@ -22702,21 +22722,30 @@ var identity2 = (path) => {
     return void 0;
   }
 };
-function holdRepository(root) {
+function gitDirectories(root) {
+  const r = git(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
+  return r.ok ? [...new Set(r.out.split("\n").filter(Boolean))] : [];
+}
+function holdRepository(root, gitDirs) {
   const at = resolve7(root);
-  const rootId = identity2(at);
-  const gitId = identity2(join34(at, ".git"));
-  if (rootId && gitId) held2.set(at, { root: rootId, git: gitId });
+  const paths = /* @__PURE__ */ new Map();
+  for (const path of [at, join34(at, ".git"), ...gitDirs]) {
+    const id = identity2(path);
+    if (id) paths.set(path, id);
+  }
+  held2.set(at, paths);
 }
 function refuseMovedRepository(repo) {
   const at = resolve7(repo);
-  for (const [root, was] of held2) {
+  for (const [root, paths] of held2) {
     if (at !== root && !at.startsWith(`${root}${sep7}`)) continue;
-    const same = (a, b) => a?.dev === b.dev && a.ino === b.ino;
-    if (!same(identity2(root), was.root) || !same(identity2(join34(root, ".git")), was.git))
-      throw new CgBenchError(
-        `the checkout ${root} or its .git was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`
-      );
+    for (const [path, was] of paths) {
+      const now = identity2(path);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the checkout ${root}: ${path} was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`
+        );
+    }
   }
 }
 function git(repo, args, env = {}) {
@@ -22782,22 +22811,33 @@ function setMode(path, mode) {
   changed.push({ path, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
   chmodSync4(path, mode);
 }
+function stickyAbove(path) {
+  for (let above = dirname16(path); ; above = dirname16(above)) {
+    const m = lstatSync15(above).mode & 4095;
+    if (m & 2 && !(m & 512)) setMode(above, m | 512);
+    if (dirname16(above) === above) break;
+  }
+}
+function lockRepository(root) {
+  const at = resolve8(root);
+  const dirs = gitDirectories(at);
+  const dotGit = join35(at, ".git");
+  const s = lstatSync15(dotGit);
+  if (s.isDirectory()) setMode(dotGit, 448);
+  else if (s.mode & 18) setMode(dotGit, s.mode & 4095 & ~18);
+  for (const dir of dirs) {
+    setMode(dir, 448);
+    stickyAbove(dir);
+  }
+  const mode = lstatSync15(at).mode & 4095;
+  if (mode & 18) setMode(at, mode & ~18);
+  stickyAbove(at);
+  if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+  holdRepository(at, dirs);
+}
 function lockCheckout(dir) {
   for (let at = resolve8(dir); ; at = dirname16(at)) {
-    const git2 = join35(at, ".git");
-    if (existsSync8(git2)) {
-      chmodSync4(git2, 448);
-      const mode = lstatSync15(at).mode & 4095;
-      if (mode & 18) setMode(at, mode & ~18);
-      for (let above = dirname16(at); ; above = dirname16(above)) {
-        const m = lstatSync15(above).mode & 4095;
-        if (m & 2 && !(m & 512)) setMode(above, m | 512);
-        if (dirname16(above) === above) break;
-      }
-      if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
-      holdRepository(at);
-      return;
-    }
+    if (existsSync8(join35(at, ".git"))) lockRepository(at);
     if (dirname16(at) === at) return;
   }
 }
@@ -23878,7 +23918,7 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync7 } from "node:fs";
+import { mkdtempSync as mkdtempSync6 } from "node:fs";
 import { join as join45 } from "node:path";
 
 // src/gitlab/artifact-store.ts
@@ -23987,7 +24027,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join45(mkdtempSync7(join45(ownTmpdir(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join45(mkdtempSync6(join45(ownTmpdir(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -24050,7 +24090,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve11) => setTimeout(resolve11, wait));
+    await new Promise((resolve10) => setTimeout(resolve10, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -24114,9 +24154,6 @@ function createGitLabApi(options) {
     }
   };
 }
-
-// src/gitlab/job.ts
-import { resolve as resolve10 } from "node:path";
 
 // src/config/option-text.ts
 var componentInput = (name) => `input "${name}" (CG_BENCH_${name.toUpperCase().replace(/-/g, "_")})`;
@@ -24202,7 +24239,7 @@ function readJob(env) {
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
-    projectDir: resolve10(need("CI_PROJECT_DIR")),
+    projectDir: realCheckoutPath(need("CI_PROJECT_DIR")),
     jobName: (env["CG_BENCH_BASELINE_JOB"] || need("CI_JOB_NAME")).trim(),
     shard: shardFrom(env),
     jobToken: env["CI_JOB_TOKEN"] || void 0,

@@ -54,10 +54,13 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
   const head = loadConfig(paths.config);
   const baseDir = resolveFrom(callerDirectory(), positionals[0]!);
   // Said as what it is, not as a configuration file missing there that --config would not help with.
-  if (!statSync(baseDir, { throwIfNoEntry: false })?.isDirectory())
+  const baseEntry = statSync(baseDir, { throwIfNoEntry: false });
+  if (!baseEntry)
     throw new CgBenchError(
-      `cg-bench paired: the base checkout ${shownPath(baseDir)} is not a directory (make one with: git worktree add ${positionals[0]} main)`,
+      `cg-bench paired: the base checkout ${shownPath(baseDir)} does not exist (make one with: git worktree add --detach ${positionals[0]} main)`,
     );
+  if (!baseEntry.isDirectory())
+    throw new CgBenchError(`cg-bench paired: the base checkout ${shownPath(baseDir)} is not a directory (give the base checkout's directory)`);
   const baseConfigPath = resolveFrom(baseDir, relative(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? '.cg-bench/paired');

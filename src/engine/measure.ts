@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
@@ -61,9 +62,11 @@ function checkBaselineTarget(path: AbsolutePath): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync(dir, { recursive: true });
-    // Made and removed, not access(): root passes access() where nothing can be made (/proc, a
-    // read-only mount's directories), and the run would be lost at its end.
-    rmdirSync(mkdtempSync(join(dir, '.cg-bench-check-')));
+    // A file made and removed, not access(): root passes access() where no file can be made (/proc,
+    // cgroupfs, where a directory is a cgroup and a file is refused), and the run would be lost at its end.
+    const probe = join(dir, `.cg-bench-check-${process.pid}-${randomBytes(6).toString('hex')}`);
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }

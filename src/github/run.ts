@@ -8,6 +8,7 @@ import { engineFromEnv, imageId, insideImage } from '../container/client.ts';
 import { containerMeasurer, inImageMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
+import { realCheckoutPath } from '../util/paths.ts';
 import { headCommit } from '../vcs/git.ts';
 import { gitHubAdapter, type GitHubContext } from './adapter.ts';
 import { createGitHubApi } from './api.ts';
@@ -72,7 +73,7 @@ export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir:
       env,
       inputs,
       suite,
-      repoRoot: resolve(env['GITHUB_WORKSPACE'] ?? process.cwd()),
+      repoRoot: realCheckoutPath(env['GITHUB_WORKSPACE'] ?? process.cwd()),
       outRoot: resolve(env['RUNNER_TEMP'] ?? '/tmp', 'cg-bench', suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : undefined,
     };

@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
 import { booleanOption, choiceOption, componentInput, countOption, exportsOption, thresholdOption } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 import type { ExportFormat } from '../report/index.ts';
 import { parseShard, type Shard } from '../shard/plan.ts';
+import { realCheckoutPath } from '../util/paths.ts';
 
 /**
  * What this job does. `measure`: run the pipeline and leave the report in the artifacts, holding no
@@ -103,7 +103,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env['CI_MERGE_REQUEST_PROJECT_ID'] || need('CI_PROJECT_ID'),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
-    projectDir: resolve(need('CI_PROJECT_DIR')),
+    projectDir: realCheckoutPath(need('CI_PROJECT_DIR')),
     jobName: (env['CG_BENCH_BASELINE_JOB'] || need('CI_JOB_NAME')).trim(),
     shard: shardFrom(env),
     jobToken: env['CI_JOB_TOKEN'] || undefined,

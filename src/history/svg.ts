@@ -7,7 +7,7 @@ import type { BenchmarkSeries, Mark } from './series.ts';
 const WIDTH = 760;
 const PANEL = 126;
 const LEFT = 90;
-const RIGHT = 44;
+const RIGHT = 60;
 const TOP = 34;
 const PLOT = 62;
 const HEADER = 40;
@@ -71,7 +71,8 @@ function relative(values: readonly (number | null)[]): (number | null)[] {
 
 /**
  * One panel: the benchmark's estimated cycles relative to its first value, over the runs; with
- * `memory: true`, its heap bytes allocated too (relative to their own first value, on the same scale).
+ * `memory: true`, its heap bytes allocated too (relative to their own first value, on a scale of
+ * their own whose zero is the cycles').
  */
 function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly boolean[], y0: number): string[] {
   const out: string[] = [];
@@ -80,11 +81,18 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   const x = (i: number) => (n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step);
   const rel = relative(s.values);
   const heapRel = s.heap ? relative(s.heap.totalBytes) : [];
-  const known = [...rel, ...heapRel].filter((r): r is number => r !== null);
+  const known = rel.filter((r): r is number => r !== null);
   // At least ±0.5 %: a few instructions' difference must not fill the panel like a real change.
   const lo = Math.min(-0.005, ...known);
   const hi = Math.max(0.005, ...known);
   const y = (r: number) => y0 + TOP + PLOT - ((r - lo) / (hi - lo)) * PLOT;
+  // The heap on a scale of its own (labelled on the right), its zero on the cycles' zero line: on
+  // theirs, a heap 16 times its first drew a cycles' +26 % flat (a new user's trial r13).
+  const heapKnown = heapRel.filter((r): r is number => r !== null);
+  const zeroAt = hi / (hi - lo);
+  const heapSpan = Math.max(Math.max(0.005, ...heapKnown) / zeroAt, -Math.min(-0.005, ...heapKnown) / (1 - zeroAt));
+  const [heapLo, heapHi] = [-(1 - zeroAt) * heapSpan, zeroAt * heapSpan];
+  const yHeap = (r: number) => y0 + TOP + PLOT - ((r - heapLo) / (heapHi - heapLo)) * PLOT;
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
@@ -102,6 +110,12 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, '0');
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  // The heap's scale, right of the plot, in its colour: the furthest it went up and down (its zero is the cycles').
+  const heapLabel = (r: number) =>
+    out.push(`<text x="${WIDTH - 2}" y="${fixed(yHeap(r) + 4)}" class="axis" text-anchor="end" style="fill:${HEAP_COLOUR}">${percent(r)}</text>`);
+  const [heapMax, heapMin] = [Math.max(0, ...heapKnown), Math.min(0, ...heapKnown)];
+  if (heapMax > 0.0005) heapLabel(heapMax);
+  if (heapMin < -0.0005 && yHeap(heapMin) - yHeap(heapMax) >= 12) heapLabel(heapMin);
   // Line segments between consecutive known values, broken where the runs are not comparable.
   for (let i = 1; i < n; i++) {
     const a = rel[i - 1];
@@ -114,13 +128,13 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
     const a = heapRel[i - 1];
     const b = heapRel[i];
     if (a == null || b == null || s.marks[i] === 'not-comparable') continue;
-    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(yHeap(a))}" x2="${fixed(x(i))}" y2="${fixed(yHeap(b))}" class="heap"/>`);
   }
   heapRel.forEach((r, i) => {
     if (r === null) return;
     const bytes = xmlText(formatCount(s.heap!.totalBytes[i]!));
     out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i]!)}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`,
+      `<circle cx="${fixed(x(i))}" cy="${fixed(yHeap(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i]!)}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`,
     );
   });
   rel.forEach((r, i) => {

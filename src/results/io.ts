@@ -125,7 +125,8 @@ export function readResults(path: string, root: string = dirname(path)): Results
 /** The text of a results file, read as readResults reads it: to be parsed later (resultsFromText). */
 export function readResultsText(path: string, root: string = dirname(path)): string {
   try {
-    return readTextBeneath(root, resolve(path), RESULTS_LIMIT, 'results file', path);
+    // A byte order mark, as an editor on Windows may save it: not part of the JSON.
+    return readTextBeneath(root, resolve(path), RESULTS_LIMIT, 'results file', path).replace(/^\uFEFF/, '');
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**
@@ -34,4 +35,17 @@ export function shownPath(path: AbsolutePath, from: AbsolutePath = callerDirecto
   const rel = relative(from, path);
   if (rel === '') return '.';
   return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
+}
+
+/**
+ * A checkout's path as the CI names it, resolved once at the entry to its real path (a link the
+ * runner's configuration made, as a CI_PROJECT_DIR that is one stopped the copy to the workspace
+ * with an internal error); as given where it does not exist (said later, where it is used).
+ */
+export function realCheckoutPath(path: string): string {
+  try {
+    return realpathSync(resolve(path));
+  } catch {
+    return resolve(path);
+  }
 }

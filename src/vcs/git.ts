@@ -45,8 +45,8 @@ interface Identity {
   ino: number;
 }
 
-/** Repositories held before the code ran beside them (holdRepository): their root's and .git's identities. */
-const held = new Map<string, { root: Identity; git: Identity }>();
+/** Repositories held before the code ran beside them (holdRepository): the identity of each path git reads there. */
+const held = new Map<string, Map<string, Identity>>();
 
 const identity = (path: string): Identity | undefined => {
   try {
@@ -58,28 +58,42 @@ const identity = (path: string): Identity | undefined => {
 };
 
 /**
- * A repository whose checkout the code is about to run beside (src/container/measurer.ts locks it
- * first): its root and its .git as they are now. git then runs in it, or below it, only while its
- * path still leads to them: code that moved the checkout (through a directory above it that it could
- * write) and put its own repository at its path, with a filter root's git would run, stops the job
- * instead.
+ * The directories git uses for the repository at `root` (its git directory and common directory,
+ * absolute: elsewhere when .git is a file, a worktree's or a submodule's), asked before any code ran.
  */
-export function holdRepository(root: string): void {
+export function gitDirectories(root: string): string[] {
+  const r = git(root, ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']);
+  return r.ok ? [...new Set(r.out.split('\n').filter(Boolean))] : [];
+}
+
+/**
+ * A repository whose checkout the code is about to run beside (untrusted/lock-checkout.ts locks it
+ * first): its root, its .git and the directories git uses, as they are now. git then runs in it, or
+ * below it, only while those paths still lead to them: code that moved the checkout or its git
+ * directory (through a directory above that it could write) and put its own repository at its path,
+ * with a filter root's git would run, stops the job instead.
+ */
+export function holdRepository(root: string, gitDirs: readonly string[]): void {
   const at = resolve(root);
-  const rootId = identity(at);
-  const gitId = identity(join(at, '.git'));
-  if (rootId && gitId) held.set(at, { root: rootId, git: gitId });
+  const paths = new Map<string, Identity>();
+  for (const path of [at, join(at, '.git'), ...gitDirs]) {
+    const id = identity(path);
+    if (id) paths.set(path, id);
+  }
+  held.set(at, paths);
 }
 
 function refuseMovedRepository(repo: string): void {
   const at = resolve(repo);
-  for (const [root, was] of held) {
+  for (const [root, paths] of held) {
     if (at !== root && !at.startsWith(`${root}${sep}`)) continue;
-    const same = (a: Identity | undefined, b: Identity) => a?.dev === b.dev && a.ino === b.ino;
-    if (!same(identity(root), was.root) || !same(identity(join(root, '.git')), was.git))
-      throw new CgBenchError(
-        `the checkout ${root} or its .git was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`,
-      );
+    for (const [path, was] of paths) {
+      const now = identity(path);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the checkout ${root}: ${path} was moved or replaced while the pull request's code ran: git is not run there (a repository put in its place could run its own filters)`,
+        );
+    }
   }
 }
 

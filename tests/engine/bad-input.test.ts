@@ -76,6 +76,16 @@ describe('baseline errors exit 2 before anything is measured', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /--save-baseline \/proc\/cg-bench-baseline\.json: directory \/proc cannot be made or is not writable/);
     assert.equal(existsSync(join(dir, '.cg-bench', 'results.json')), false, 'nothing measured');
+    // cgroupfs: a directory can be made there (a cgroup), a file cannot (review r13: the check made a directory).
+    const cgroupfs = readFileSync('/proc/mounts', 'utf8')
+      .split('\n')
+      .map((line) => line.split(' '))
+      .find((f) => f[2] === 'cgroup' || f[2] === 'cgroup2')?.[1];
+    if (process.getuid?.() === 0 && cgroupfs) {
+      const cgroup = await cli(['run', '--save-baseline', join(cgroupfs, 'cg-bench-baseline.json')], { cwd: dir });
+      assert.equal(cgroup.code, 2, cgroup.stderr);
+      assert.match(cgroup.stderr, /cannot be made or is not writable/);
+    }
   });
   test('foreign baseline', async () => {
     const dir = project(OK, { 'base.json': '{"name": "some-package", "version": "1.0.0"}' });

@@ -212,7 +212,7 @@ test('paired with nothing to pair (the one --benchmark names is new): exit 2 bef
   // A base that is not there is said as such (a new user's trial r13: "cannot read configuration …, or pass --config FILE").
   const missing = await cli(['paired', '../nosuch'], { cwd: join(root, 'head') });
   assert.equal(missing.code, 2, missing.stderr);
-  assert.match(missing.stderr, /cg-bench paired: the base checkout \S*nosuch is not a directory \(make one with: git worktree add \.\.\/nosuch main\)/);
+  assert.match(missing.stderr, /cg-bench paired: the base checkout \S*nosuch does not exist \(make one with: git worktree add --detach \.\.\/nosuch main\)/);
 });
 
 test("a setup that fails on one side says which (a new user's trial r13: only the log's name said base)", async () => {

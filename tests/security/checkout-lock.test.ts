@@ -60,14 +60,14 @@ test("git refuses a held repository whose checkout or .git was replaced: a repos
     writeFileSync(join(checkout, '.git', 'info', 'attributes'), '* filter=evil\n');
     assert.throws(
       () => git(checkout, ['checkout', '-q', '-b', 'x']),
-      /the checkout .* or its \.git was moved or replaced while the pull request's code ran: git is not run there/,
+      /the checkout .*: .* was moved or replaced while the pull request's code ran: git is not run there/,
     );
     assert.equal(existsSync(marker), false, `the planted filter ran (${moved} moved)`);
   }
 });
 
 test(
-  "the checkout root and the directories above get their modes back when cg-bench exits (the runner reuses the build directory for jobs of other uids); .git stays root's",
+  'the checkout root, its .git and the directories above get their modes back when cg-bench exits (the runner reuses the build directory for jobs of other uids)',
   root,
   () => {
     const { above, group, checkout } = worldWritableCheckout();
@@ -75,7 +75,34 @@ test(
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', lock], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim(), String(0o755), 'locked while it ran');
-    for (const dir of [above, group, checkout]) assert.equal(statSync(dir).mode & 0o7777, 0o777, dir);
-    assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o700);
+    for (const dir of [above, group, checkout, join(checkout, '.git')]) assert.equal(statSync(dir).mode & 0o7777, 0o777, dir);
+  },
+);
+
+/** Whether uid 65534 (the code's) can append to `file`. */
+const writableByNobody = (file: string) =>
+  spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'sh', '-c', `echo >> '${file}'`]).status === 0;
+
+test(
+  'a .git file leading elsewhere, and a working directory in a clone inside the checkout: every git directory git would use is locked, and the checkout above too (review r13: only the nearest .git was chmodded)',
+  root,
+  () => {
+    // The checkout's git directory elsewhere (git init --separate-git-dir), under a 0777 directory.
+    const { checkout } = worldWritableCheckout();
+    const away = tempDir('cg-bench-gitdir-');
+    chmodSync(away, 0o777);
+    execFileSync('git', ['init', '-q', '--separate-git-dir', join(away, 'p.git'), checkout]);
+    for (const path of [join(away, 'p.git'), join(away, 'p.git', 'config'), join(checkout, '.git')]) chmodSync(path, 0o777);
+    // A clone inside it, where the code works (the CI's working-directory).
+    const inner = join(checkout, 'bench');
+    execFileSync('git', ['init', '-q', inner]);
+    for (const path of [inner, join(inner, '.git'), join(inner, '.git', 'config')]) chmodSync(path, 0o777);
+    assert.equal(writableByNobody(join(away, 'p.git', 'config')), true, 'before the lock');
+    lockCheckout(inner);
+    assert.equal(writableByNobody(join(away, 'p.git', 'config')), false, "the outer repository's config, through its .git file");
+    assert.equal(writableByNobody(join(checkout, '.git')), false, 'the .git file itself');
+    assert.equal(writableByNobody(join(inner, '.git', 'config')), false, "the inner clone's config");
+    assert.equal(movedAsNobody(join(away, 'p.git'), join(away, 'other.git')), false, 'the git directory moved');
+    assert.equal(statSync(away).mode & 0o7777, 0o1777);
   },
 );

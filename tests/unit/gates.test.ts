@@ -18,6 +18,14 @@ const FILE_READ =
 
 /** module → the calls it may make, and why a pull request controls neither their paths nor their commands. */
 const TRUSTED: Record<string, { calls: string[]; why: string }> = {
+  'src/engine/measure.ts': {
+    calls: ['openSync'],
+    why: "makes and removes an empty file in --save-baseline's directory, the caller's path, before any code runs: whether a file can be made there",
+  },
+  'src/util/paths.ts': {
+    calls: ['realpathSync'],
+    why: "the CI's checkout path (CI_PROJECT_DIR, GITHUB_WORKSPACE), resolved once at the entry, before any code runs",
+  },
   'src/bisect/commits.ts': { calls: ['realpathSync'], why: 'the git top-level and the config directory the caller names, resolved once at the entry' },
   'src/config/load.ts': { calls: ['realpathSync'], why: 'resolves the path the caller gave; the file itself is read through the reader' },
   'src/ci/shard-hand-over.ts': { calls: ['readdirSync'], why: 'lists the part directories by name; each file in them is read through the reader' },

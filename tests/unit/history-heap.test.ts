@@ -27,3 +27,23 @@ test('a memory: true benchmark: its heap bytes allocated as a dashed line, each 
   assert.doesNotMatch(plain, /heap/);
   assert.ok(Number(svg.match(/height="(\d+)"/)![1]) > Number(plain.match(/height="(\d+)"/)![1]));
 });
+
+test("the heap on a scale of its own, zero on the cycles' zero line: a heap 16 times its first leaves a +26 % cycles' step its height (a new user's trial r13: drawn flat)", () => {
+  const grown: BenchmarkSeries = {
+    name: 'work',
+    values: [1_000_000, 1_000_000, 1_260_000],
+    marks: ['none', 'none', 'regression'],
+    heap: { totalBytes: [4_096, 4_096, 68_096], peakBytes: [4096, 4096, 68_096] },
+  };
+  const svg = historySvg([grown], labels);
+  const ys = (cls: string) =>
+    [...svg.matchAll(new RegExp(`<line x1="[\\d.]+" y1="([\\d.]+)" x2="[\\d.]+" y2="([\\d.]+)" class="${cls}"/>`, 'g'))].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+  const [flat, step] = ys('series');
+  assert.equal(flat![0], flat![1]);
+  assert.ok(step![0]! - step![1]! > 50, `the cycles' +26 % rises most of the panel: ${JSON.stringify(step)}`);
+  assert.equal(ys('heap')[0]![0], flat![0], "the heap's zero is the cycles' zero line");
+  assert.match(svg, />\+1562\.5%<\/text>/, "the heap's scale is labelled");
+});

@@ -71,7 +71,7 @@ test('the SVG draws marks as marks and breaks as breaks: a line never joins runs
   // Panel "a": runs at x 90, 246.5, 403, 559.5, 716; segments 1→2, 2→3 and 4→5 but never 3→4.
   const panelA = svg.split('<g class="panel">')[1]!;
   const segments = [...panelA.matchAll(/<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)" y2="[\d.]+" class="series"\/>/g)].map((m) => `${m[1]}-${m[2]}`);
-  assert.deepEqual(segments, ['90-246.5', '246.5-403', '559.5-716']);
+  assert.deepEqual(segments, ['90-242.5', '242.5-395', '547.5-700']);
 });
 
 test('every text is escaped: nothing a name carries becomes markup, and what XML cannot hold is gone', () => {

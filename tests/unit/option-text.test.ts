@@ -1,14 +1,14 @@
 // One reader per kind of option value (issue 25.9): the CLI, the action and the GitLab component
 // refuse the same bad value with the same words, naming the flag or input as its user wrote it.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { format, positiveInt, threshold } from '../../src/cli/options.ts';
 import { CgBenchError } from '../../src/errors.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import { readJob } from '../../src/gitlab/job.ts';
-import { ROOT } from '../helpers.ts';
+import { ROOT, tempDir } from '../helpers.ts';
 
 const GITLAB = {
   CI_API_V4_URL: 'https://gitlab.example/api/v4',
@@ -121,4 +121,12 @@ test('the variable a GitLab message names is the one the templates pass the inpu
     const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
     for (const c of CASES) assert.ok(text.includes(`${c.variable}: "$[[ inputs.${c.option} ]]"`), `${template}: ${c.variable}`);
   }
+});
+
+test('a CI_PROJECT_DIR that is a link is resolved once, at the entry, to the checkout it leads to (review r13: the copy to the workspace stopped with exit 70)', () => {
+  const dir = tempDir('cg-bench-project-link-');
+  mkdirSync(join(dir, 'real'));
+  symlinkSync(join(dir, 'real'), join(dir, 'link'));
+  assert.equal(readJob({ ...GITLAB, CI_PROJECT_DIR: join(dir, 'link') }).projectDir, join(dir, 'real'));
+  assert.equal(readJob({ ...GITLAB, CI_PROJECT_DIR: join(dir, 'missing') }).projectDir, join(dir, 'missing'), 'as given where nothing is there');
 });

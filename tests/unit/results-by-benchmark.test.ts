@@ -2,15 +2,18 @@
 // benchmarks) reads as the file read whole: the same benchmarks, the same comparison and reports, the
 // same message for a file refused; and a comparison keeps only the baseline's figures.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { cyclesFromEvents } from '../../src/metric/events.ts';
 import { FORMAT_NAMES, reportFormat } from '../../src/report/index.ts';
 import { checkEvery, resultsByBenchmark } from '../../src/results/by-benchmark.ts';
-import { resultsFromText, resultsText } from '../../src/results/io.ts';
+import { readResults, readResultsText, resultsFromText, resultsText } from '../../src/results/io.ts';
 import type { BenchmarkResult, Results } from '../../src/results/types.ts';
 import { arrayMemberSpans } from '../../src/util/json-spans.ts';
+import { tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 const PATH = '/base/results.json';
@@ -163,5 +166,20 @@ test("a comparison keeps of the baseline's benchmarks only the figures the repor
       ['main', 600],
       ['work_b', 300],
     ],
+  );
+});
+
+test('a results file saved with a byte order mark is read as without it, whole and a benchmark at a time (review r13: "not valid JSON … corrupt")', () => {
+  const dir = tempDir('cg-bench-bom-');
+  const results = resultsOf([benchmarkResult('a', { Ir: 100 }), benchmarkResult('b', { Ir: 200 })]);
+  const file = join(dir, 'results.json');
+  writeFileSync(file, `\uFEFF${JSON.stringify(results)}`);
+  assert.deepEqual(
+    readResults(file).benchmarks.map((b) => b.name),
+    ['a', 'b'],
+  );
+  assert.deepEqual(
+    [...resultsByBenchmark(readResultsText(file), file).benchmarks].map((b) => b.name),
+    ['a', 'b'],
   );
 });
