@@ -363,7 +363,9 @@ describe('command-line values', () => {
     assert.doesNotMatch(r.stderr, /internal error/);
   };
   test('compare: a missing file', () => compare(['nope.json', 'nope.json'], /cannot read results .*nope\.json: no such file/));
-  test('compare: a file that is not JSON', () => compare(['a.json', 'a.json'], /a\.json: not valid JSON/, { 'a.json': 'not json' }));
+  test('compare: a file that is not JSON', () => compare(['a.json', 'a.json'], /a\.json: not a results\.json \(not JSON at all\)/, { 'a.json': 'not json' }));
+  test('compare: a results file cut short', () =>
+    compare(['a.json', 'a.json'], /a\.json: not valid JSON .*the file is corrupt/, { 'a.json': '{"tool": "cg-bench", ' }));
   test('compare: one file only', () => compare(['a.json'], /cg-bench compare: expected BASE and HEAD \(results\.json files or their directories\), got 1$/m));
   test('--threshold NaN', () => expectRefused(OK, ['--threshold', 'NaN'], 2, /--threshold: "NaN" is not a percentage/));
   test('--threshold 1e309', () => expectRefused(OK, ['--threshold', '1e309'], 2, /--threshold: "1e309" is not a percentage/));
