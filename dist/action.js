@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants12 = require_constants2();
+    var constants13 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants12.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants13.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants12.ERROR.OK) {
+          if (ret !== constants13.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants12.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants13.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants12.ERROR.PAUSED) {
+            } else if (ret === constants13.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants12.ERROR.OK) {
+        if (ret === constants13.ERROR.OK) {
           return null;
         }
-        if (ret === constants12.ERROR.PAUSED || ret === constants12.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants13.ERROR.PAUSED || ret === constants13.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants12.ERROR[ret], data);
+        return new HTTPParserError(message, constants13.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants12.ERROR.PAUSED : 0;
+        return pause2 ? constants13.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -27387,10 +27387,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants12 = require_constants6();
+    var constants13 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version5, truncation, options) => {
-      if (!constants12.RELEASE_TYPES.includes(truncation)) {
+      if (!constants13.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version5, options);
@@ -28630,7 +28630,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants12 = require_constants6();
+    var constants13 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -28714,8 +28714,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants12.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants12.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants13.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants13.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -38368,7 +38368,7 @@ import { join as join54, resolve as resolve13 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute9, join as join45, relative as relative16 } from "node:path";
+import { isAbsolute as isAbsolute10, join as join45, relative as relative16 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve2 } from "node:path";
@@ -51954,7 +51954,7 @@ function mergeShards(parts) {
 import { join as join39 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync5, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
 import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/config/load.ts
@@ -52753,11 +52753,11 @@ function projectDirectory(root, path12) {
     }
     const next = join30(at, name);
     let isLink;
-    let isDirectory3;
+    let isDirectory4;
     try {
       const s = lstatSync12(next);
       isLink = s.isSymbolicLink();
-      isDirectory3 = s.isDirectory();
+      isDirectory4 = s.isDirectory();
     } catch {
       return { problem: "does not exist" };
     }
@@ -52775,7 +52775,7 @@ function projectDirectory(root, path12) {
       at = root;
       continue;
     }
-    if (!isDirectory3) return { problem: "is not a directory" };
+    if (!isDirectory4) return { problem: "is not a directory" };
     at = next;
   }
   return { real: at };
@@ -54388,8 +54388,8 @@ function lineProgress(write) {
 }
 
 // src/untrusted/lock-checkout.ts
-import { chmodSync as chmodSync4, existsSync as existsSync9, lstatSync as lstatSync15 } from "node:fs";
-import { dirname as dirname18, join as join37, resolve as resolve9 } from "node:path";
+import { closeSync as closeSync11, constants as constants10, existsSync as existsSync9, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10 } from "node:fs";
+import { dirname as dirname18, isAbsolute as isAbsolute9, join as join37, resolve as resolve9 } from "node:path";
 
 // src/vcs/git.ts
 import { lstatSync as lstatSync14 } from "node:fs";
@@ -54515,50 +54515,65 @@ function headCommit(repo) {
 
 // src/untrusted/lock-checkout.ts
 var changed = [];
+function openEntry(path12, directory) {
+  return openSync10(path12, constants10.O_RDONLY | constants10.O_NOFOLLOW | (directory ? constants10.O_DIRECTORY : 0));
+}
 function giveModesBack() {
   for (const c of changed.splice(0).reverse()) {
     try {
-      const s = lstatSync15(c.path);
-      if (s.dev === c.dev && s.ino === c.ino) chmodSync4(c.path, c.mode);
+      const fd = openEntry(c.path, c.directory);
+      try {
+        const s = fstatSync7(fd);
+        if (s.dev === c.dev && s.ino === c.ino) fchmodSync2(fd, c.mode);
+      } finally {
+        closeSync11(fd);
+      }
     } catch {
     }
   }
 }
-function setMode(path12, mode) {
-  const s = lstatSync15(path12);
-  if (!changed.length) process.once("exit", giveModesBack);
-  changed.push({ path: path12, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
-  chmodSync4(path12, mode);
+function setMode(path12, directory, mode) {
+  const fd = openEntry(path12, directory);
+  try {
+    const s = fstatSync7(fd);
+    const before = s.mode & 4095;
+    if (mode(before) === before) return;
+    if (!changed.length) process.once("exit", giveModesBack);
+    changed.push({ path: path12, directory, dev: s.dev, ino: s.ino, mode: before });
+    fchmodSync2(fd, mode(before));
+  } finally {
+    closeSync11(fd);
+  }
 }
+var isDirectory3 = (path12) => lstatSync15(path12, { throwIfNoEntry: false })?.isDirectory() === true;
 function stickyAbove(path12) {
   for (let above = dirname18(path12); ; above = dirname18(above)) {
-    const m = lstatSync15(above).mode & 4095;
-    if (m & 2 && !(m & 512)) setMode(above, m | 512);
+    if (isDirectory3(above)) setMode(above, true, (m) => m & 18 ? m | 512 : m);
     if (dirname18(above) === above) break;
   }
+}
+function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
+  const file = join37(objects, "info", "alternates");
+  if (seen.has(objects) || !existsSync9(file)) return [];
+  seen.add(objects);
+  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map((line) => isAbsolute9(line) ? line : resolve9(objects, line)).filter(isDirectory3);
+  return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
 function lockRepository(root) {
   const at = resolve9(root);
   const dirs = gitDirectories(at);
-  const dotGit = join37(at, ".git");
-  const s = lstatSync15(dotGit);
-  if (s.isDirectory()) setMode(dotGit, 448);
-  else if (s.mode & 18) setMode(dotGit, s.mode & 4095 & ~18);
-  for (const dir of dirs) {
-    setMode(dir, 448);
+  const common = dirs.at(-1);
+  const borrowed = common ? alternateObjectDirectories(join37(common, "objects")) : [];
+  const dotGit = lstatSync15(join37(at, ".git"), { throwIfNoEntry: false });
+  if (dotGit?.isFile()) setMode(join37(at, ".git"), false, (m) => m & ~18);
+  for (const dir of [...dirs, ...borrowed].filter(isDirectory3)) {
+    setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
-  const mode = lstatSync15(at).mode & 4095;
-  if (mode & 18) setMode(at, mode & ~18);
+  if (isDirectory3(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
-  if (existsSync9(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
-  holdRepository(at, dirs);
-}
-function lockCheckout(dir) {
-  for (let at = resolve9(dir); ; at = dirname18(at)) {
-    if (existsSync9(join37(at, ".git"))) lockRepository(at);
-    if (dirname18(at) === at) return;
-  }
+  if (isDirectory3(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
+  holdRepository(at, [...dirs, ...borrowed]);
 }
 
 // src/container/client.ts
@@ -54688,7 +54703,7 @@ function hideGit(checkout) {
   }
   if (directory && !emptyDirectory) {
     const made = mkdtempSync5(join38(ownTmpdir(), "cg-bench-no-git-"));
-    chmodSync5(made, 365);
+    chmodSync4(made, 365);
     process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
@@ -54782,6 +54797,11 @@ function containerMeasurer(options) {
 }
 function inImageMeasurer(options) {
   const workspace = WORKSPACE;
+  let locked = false;
+  const lockRepositoryOnce = () => {
+    if (!locked) lockRepository(options.repository);
+    locked = true;
+  };
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
     async environment() {
@@ -54799,7 +54819,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockCheckout(checkout);
+        lockRepositoryOnce();
       }
       try {
         const outcome2 = await measure({
@@ -54827,7 +54847,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockCheckout(headCheckout);
+        lockRepositoryOnce();
       }
       try {
         const head2 = absolutePath(join38(sides.head, config), "configuration");
@@ -55600,7 +55620,7 @@ function writer(out) {
 }
 function subdirectoryWriter(ci, out, dir) {
   const sub = relative16(ci.outRoot, dir);
-  if (!sub || sub.startsWith("..") || isAbsolute9(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  if (!sub || sub.startsWith("..") || isAbsolute10(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
   return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
@@ -100776,7 +100796,7 @@ function createMeasurer(ctx, actionDir2) {
   if (jobs) log2(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info("Running inside the cg-bench image: measuring in this container.");
-    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: [".git"], log: log2 });
+    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: [".git"], log: log2, repository: ctx.repoRoot });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir2);
@@ -100833,9 +100853,9 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants11 } from "node:os";
+import { constants as constants12 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants11.signals[signal];
+  return 128 + constants12.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {

@@ -9424,11 +9424,11 @@ function projectDirectory(root, path) {
     }
     const next = (0, import_node_path3.join)(at, name);
     let isLink;
-    let isDirectory2;
+    let isDirectory3;
     try {
       const s = (0, import_node_fs2.lstatSync)(next);
       isLink = s.isSymbolicLink();
-      isDirectory2 = s.isDirectory();
+      isDirectory3 = s.isDirectory();
     } catch {
       return { problem: "does not exist" };
     }
@@ -9446,7 +9446,7 @@ function projectDirectory(root, path) {
       at = root;
       continue;
     }
-    if (!isDirectory2) return { problem: "is not a directory" };
+    if (!isDirectory3) return { problem: "is not a directory" };
     at = next;
   }
   return { real: at };
@@ -23688,44 +23688,65 @@ var import_node_path44 = require("node:path");
 var import_node_fs46 = require("node:fs");
 var import_node_path43 = require("node:path");
 var changed = [];
+function openEntry(path, directory) {
+  return (0, import_node_fs46.openSync)(path, import_node_fs46.constants.O_RDONLY | import_node_fs46.constants.O_NOFOLLOW | (directory ? import_node_fs46.constants.O_DIRECTORY : 0));
+}
 function giveModesBack() {
   for (const c of changed.splice(0).reverse()) {
     try {
-      const s = (0, import_node_fs46.lstatSync)(c.path);
-      if (s.dev === c.dev && s.ino === c.ino) (0, import_node_fs46.chmodSync)(c.path, c.mode);
+      const fd = openEntry(c.path, c.directory);
+      try {
+        const s = (0, import_node_fs46.fstatSync)(fd);
+        if (s.dev === c.dev && s.ino === c.ino) (0, import_node_fs46.fchmodSync)(fd, c.mode);
+      } finally {
+        (0, import_node_fs46.closeSync)(fd);
+      }
     } catch {
     }
   }
 }
-function setMode(path, mode) {
-  const s = (0, import_node_fs46.lstatSync)(path);
-  if (!changed.length) process.once("exit", giveModesBack);
-  changed.push({ path, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
-  (0, import_node_fs46.chmodSync)(path, mode);
+function setMode(path, directory, mode) {
+  const fd = openEntry(path, directory);
+  try {
+    const s = (0, import_node_fs46.fstatSync)(fd);
+    const before = s.mode & 4095;
+    if (mode(before) === before) return;
+    if (!changed.length) process.once("exit", giveModesBack);
+    changed.push({ path, directory, dev: s.dev, ino: s.ino, mode: before });
+    (0, import_node_fs46.fchmodSync)(fd, mode(before));
+  } finally {
+    (0, import_node_fs46.closeSync)(fd);
+  }
 }
+var isDirectory2 = (path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.isDirectory() === true;
 function stickyAbove(path) {
   for (let above = (0, import_node_path43.dirname)(path); ; above = (0, import_node_path43.dirname)(above)) {
-    const m = (0, import_node_fs46.lstatSync)(above).mode & 4095;
-    if (m & 2 && !(m & 512)) setMode(above, m | 512);
+    if (isDirectory2(above)) setMode(above, true, (m) => m & 18 ? m | 512 : m);
     if ((0, import_node_path43.dirname)(above) === above) break;
   }
+}
+function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
+  const file = (0, import_node_path43.join)(objects, "info", "alternates");
+  if (seen.has(objects) || !(0, import_node_fs46.existsSync)(file)) return [];
+  seen.add(objects);
+  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map((line) => (0, import_node_path43.isAbsolute)(line) ? line : (0, import_node_path43.resolve)(objects, line)).filter(isDirectory2);
+  return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
 function lockRepository(root) {
   const at = (0, import_node_path43.resolve)(root);
   const dirs = gitDirectories(at);
-  const dotGit = (0, import_node_path43.join)(at, ".git");
-  const s = (0, import_node_fs46.lstatSync)(dotGit);
-  if (s.isDirectory()) setMode(dotGit, 448);
-  else if (s.mode & 18) setMode(dotGit, s.mode & 4095 & ~18);
-  for (const dir of dirs) {
-    setMode(dir, 448);
+  const common = dirs.at(-1);
+  const borrowed = common ? alternateObjectDirectories((0, import_node_path43.join)(common, "objects")) : [];
+  const dotGit = (0, import_node_fs46.lstatSync)((0, import_node_path43.join)(at, ".git"), { throwIfNoEntry: false });
+  if (dotGit?.isFile()) setMode((0, import_node_path43.join)(at, ".git"), false, (m) => m & ~18);
+  for (const dir of [...dirs, ...borrowed].filter(isDirectory2)) {
+    setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
-  const mode = (0, import_node_fs46.lstatSync)(at).mode & 4095;
-  if (mode & 18) setMode(at, mode & ~18);
+  if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
-  if ((0, import_node_fs46.existsSync)(`${at}.tmp`)) (0, import_node_fs46.chmodSync)(`${at}.tmp`, 448);
-  holdRepository(at, dirs);
+  if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
+  holdRepository(at, [...dirs, ...borrowed]);
 }
 
 // src/untrusted/bisect-user.ts

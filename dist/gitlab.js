@@ -7396,7 +7396,7 @@ import { join as join47 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute9, join as join43, relative as relative15 } from "node:path";
+import { isAbsolute as isAbsolute10, join as join43, relative as relative15 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join3, resolve } from "node:path";
@@ -20253,7 +20253,7 @@ function mergeShards(parts) {
 import { join as join37 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync5, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
 import { join as join36, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
@@ -21052,11 +21052,11 @@ function projectDirectory(root, path) {
     }
     const next = join28(at, name);
     let isLink;
-    let isDirectory2;
+    let isDirectory3;
     try {
       const s = lstatSync12(next);
       isLink = s.isSymbolicLink();
-      isDirectory2 = s.isDirectory();
+      isDirectory3 = s.isDirectory();
     } catch {
       return { problem: "does not exist" };
     }
@@ -21074,7 +21074,7 @@ function projectDirectory(root, path) {
       at = root;
       continue;
     }
-    if (!isDirectory2) return { problem: "is not a directory" };
+    if (!isDirectory3) return { problem: "is not a directory" };
     at = next;
   }
   return { real: at };
@@ -22687,8 +22687,8 @@ function lineProgress(write) {
 }
 
 // src/untrusted/lock-checkout.ts
-import { chmodSync as chmodSync4, existsSync as existsSync8, lstatSync as lstatSync15 } from "node:fs";
-import { dirname as dirname16, join as join35, resolve as resolve8 } from "node:path";
+import { closeSync as closeSync11, constants as constants8, existsSync as existsSync8, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10 } from "node:fs";
+import { dirname as dirname16, isAbsolute as isAbsolute9, join as join35, resolve as resolve8 } from "node:path";
 
 // src/vcs/git.ts
 import { lstatSync as lstatSync14 } from "node:fs";
@@ -22796,50 +22796,65 @@ function headParents(repo) {
 
 // src/untrusted/lock-checkout.ts
 var changed = [];
+function openEntry(path, directory) {
+  return openSync10(path, constants8.O_RDONLY | constants8.O_NOFOLLOW | (directory ? constants8.O_DIRECTORY : 0));
+}
 function giveModesBack() {
   for (const c of changed.splice(0).reverse()) {
     try {
-      const s = lstatSync15(c.path);
-      if (s.dev === c.dev && s.ino === c.ino) chmodSync4(c.path, c.mode);
+      const fd = openEntry(c.path, c.directory);
+      try {
+        const s = fstatSync7(fd);
+        if (s.dev === c.dev && s.ino === c.ino) fchmodSync2(fd, c.mode);
+      } finally {
+        closeSync11(fd);
+      }
     } catch {
     }
   }
 }
-function setMode(path, mode) {
-  const s = lstatSync15(path);
-  if (!changed.length) process.once("exit", giveModesBack);
-  changed.push({ path, dev: s.dev, ino: s.ino, mode: s.mode & 4095 });
-  chmodSync4(path, mode);
+function setMode(path, directory, mode) {
+  const fd = openEntry(path, directory);
+  try {
+    const s = fstatSync7(fd);
+    const before = s.mode & 4095;
+    if (mode(before) === before) return;
+    if (!changed.length) process.once("exit", giveModesBack);
+    changed.push({ path, directory, dev: s.dev, ino: s.ino, mode: before });
+    fchmodSync2(fd, mode(before));
+  } finally {
+    closeSync11(fd);
+  }
 }
+var isDirectory2 = (path) => lstatSync15(path, { throwIfNoEntry: false })?.isDirectory() === true;
 function stickyAbove(path) {
   for (let above = dirname16(path); ; above = dirname16(above)) {
-    const m = lstatSync15(above).mode & 4095;
-    if (m & 2 && !(m & 512)) setMode(above, m | 512);
+    if (isDirectory2(above)) setMode(above, true, (m) => m & 18 ? m | 512 : m);
     if (dirname16(above) === above) break;
   }
+}
+function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
+  const file = join35(objects, "info", "alternates");
+  if (seen.has(objects) || !existsSync8(file)) return [];
+  seen.add(objects);
+  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map((line) => isAbsolute9(line) ? line : resolve8(objects, line)).filter(isDirectory2);
+  return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
 function lockRepository(root) {
   const at = resolve8(root);
   const dirs = gitDirectories(at);
-  const dotGit = join35(at, ".git");
-  const s = lstatSync15(dotGit);
-  if (s.isDirectory()) setMode(dotGit, 448);
-  else if (s.mode & 18) setMode(dotGit, s.mode & 4095 & ~18);
-  for (const dir of dirs) {
-    setMode(dir, 448);
+  const common = dirs.at(-1);
+  const borrowed = common ? alternateObjectDirectories(join35(common, "objects")) : [];
+  const dotGit = lstatSync15(join35(at, ".git"), { throwIfNoEntry: false });
+  if (dotGit?.isFile()) setMode(join35(at, ".git"), false, (m) => m & ~18);
+  for (const dir of [...dirs, ...borrowed].filter(isDirectory2)) {
+    setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
-  const mode = lstatSync15(at).mode & 4095;
-  if (mode & 18) setMode(at, mode & ~18);
+  if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
-  if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
-  holdRepository(at, dirs);
-}
-function lockCheckout(dir) {
-  for (let at = resolve8(dir); ; at = dirname16(at)) {
-    if (existsSync8(join35(at, ".git"))) lockRepository(at);
-    if (dirname16(at) === at) return;
-  }
+  if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
+  holdRepository(at, [...dirs, ...borrowed]);
 }
 
 // src/container/measurer.ts
@@ -22854,6 +22869,11 @@ function readIfPresent(path) {
 }
 function inImageMeasurer(options) {
   const workspace = WORKSPACE;
+  let locked = false;
+  const lockRepositoryOnce = () => {
+    if (!locked) lockRepository(options.repository);
+    locked = true;
+  };
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
     async environment() {
@@ -22871,7 +22891,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockCheckout(checkout);
+        lockRepositoryOnce();
       }
       try {
         const outcome2 = await measure({
@@ -22899,7 +22919,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockCheckout(headCheckout);
+        lockRepositoryOnce();
       }
       try {
         const head2 = absolutePath(join36(sides.head, config), "configuration");
@@ -23661,7 +23681,7 @@ function writer(out) {
 }
 function subdirectoryWriter(ci, out, dir) {
   const sub = relative15(ci.outRoot, dir);
-  if (!sub || sub.startsWith("..") || isAbsolute9(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  if (!sub || sub.startsWith("..") || isAbsolute10(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
   return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
@@ -24304,12 +24324,12 @@ function noteJob(job, suite, api, outRoot, log) {
 import { lstatSync as lstatSync18, mkdirSync as mkdirSync14, readdirSync as readdirSync15, rmSync as rmSync13 } from "node:fs";
 import { join as join46 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
-  let isDirectory2 = false;
+  let isDirectory3 = false;
   try {
-    isDirectory2 = lstatSync18(out).isDirectory();
+    isDirectory3 = lstatSync18(out).isDirectory();
   } catch {
   }
-  if (!isDirectory2) rmSync13(out, { force: true });
+  if (!isDirectory3) rmSync13(out, { force: true });
   else {
     for (const name of readdirSync15(out)) {
       if (!keep.includes(name)) removeTrees([join46(out, name)], `${out}, as the merge request left it`);
@@ -24343,7 +24363,7 @@ async function runGitLabJob(env, log) {
     }
     const jobs = jobsLine(job.jobs);
     if (jobs && job.mode !== "merge") log.info(jobs);
-    const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
+    const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info, repository: job.projectDir });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
     const outcome2 = job.mode === "merge" ? await runMerge(adapter, join47(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
@@ -24363,9 +24383,9 @@ async function runGitLabJob(env, log) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants8 } from "node:os";
+import { constants as constants9 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants8.signals[signal];
+  return 128 + constants9.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {

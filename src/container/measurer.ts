@@ -13,7 +13,7 @@ import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
-import { lockCheckout } from '../untrusted/lock-checkout.ts';
+import { lockRepository } from '../untrusted/lock-checkout.ts';
 import { emptyOwnPlace } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
@@ -257,8 +257,20 @@ export function containerMeasurer(options: {
  * Already inside the pinned image (a job container): no engine to start. Each checkout is copied to
  * the image's /work volume first, so it is measured at the same path and on a host filesystem.
  */
-export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log: (line: string) => void }): Measurer {
+export function inImageMeasurer(options: {
+  jobs: number;
+  exclude?: string[];
+  log: (line: string) => void;
+  /** The CI's checkout, where root's git runs: locked once, before the code first runs (untrusted/lock-checkout.ts). */
+  repository: string;
+}): Measurer {
   const workspace = WORKSPACE;
+  // Once: what the code may have put in or above the checkout since (a .git link, a repository) is never taken for it.
+  let locked = false;
+  const lockRepositoryOnce = () => {
+    if (!locked) lockRepository(options.repository);
+    locked = true;
+  };
   return {
     imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
     async environment() {
@@ -279,7 +291,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockCheckout(checkout);
+        lockRepositoryOnce();
       }
       try {
         const outcome = await measure({
@@ -308,7 +320,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockCheckout(headCheckout);
+        lockRepositoryOnce();
       }
       try {
         const head = absolutePath(join(sides.head, config), 'configuration');

@@ -40,7 +40,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
   if (jobs) log(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info('Running inside the cg-bench image: measuring in this container.');
-    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
+    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log, repository: ctx.repoRoot });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir);

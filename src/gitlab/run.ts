@@ -34,7 +34,7 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
     const jobs = jobsLine(job.jobs);
     if (jobs && job.mode !== 'merge') log.info(jobs);
-    const measurer = inImageMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
+    const measurer = inImageMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info, repository: job.projectDir });
     // In the checkout, where the merge request's tree may have put links: made afresh (output-directory.ts).
     freshOutputDirectory(out, job.mode === 'merge' ? ['shards'] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);

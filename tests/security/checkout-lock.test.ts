@@ -2,14 +2,14 @@
 // executor makes it with umask 0000, so every directory down to it is 0777. The code, as nobody,
 // renamed .git and put its own there (alternates to the real objects, a filter), and root's git ran
 // that filter when it checked the base out, with CI_JOB_TOKEN in its environment; or it moved the
-// whole checkout away and put its own repository at its path. lockCheckout (src/untrusted) takes
+// whole checkout away and put its own repository at its path. lockRepository (src/untrusted) takes
 // both moves from the code, and git (src/vcs) refuses a repository that is no longer the one held.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { lockCheckout } from '../../src/untrusted/lock-checkout.ts';
+import { lockRepository } from '../../src/untrusted/lock-checkout.ts';
 import { git } from '../../src/vcs/git.ts';
 import { tempDir } from '../helpers.ts';
 
@@ -36,7 +36,7 @@ test('before the code runs, its checkout is locked: nobody can move its .git or 
   // What the code did before the lock (attack r13): both moves worked.
   assert.equal(movedAsNobody(join(checkout, '.git'), join(checkout, '.git-x')), true);
   assert.equal(movedAsNobody(join(checkout, '.git-x'), join(checkout, '.git')), true);
-  lockCheckout(checkout);
+  lockRepository(checkout);
   assert.equal(movedAsNobody(join(checkout, '.git'), join(checkout, '.git-x')), false, '.git moved');
   assert.equal(movedAsNobody(checkout, join(group, 'p-x')), false, 'the checkout moved');
   assert.equal(movedAsNobody(join(checkout, 'data.txt'), join(checkout, 'other.txt')), false, 'an entry of the root moved');
@@ -49,7 +49,7 @@ test('before the code runs, its checkout is locked: nobody can move its .git or 
 test("git refuses a held repository whose checkout or .git was replaced: a repository put at its path never has root's git run its filter", root, () => {
   for (const moved of ['checkout', '.git'] as const) {
     const { group, checkout } = worldWritableCheckout();
-    lockCheckout(checkout);
+    lockRepository(checkout);
     assert.equal(git(checkout, ['rev-parse', 'HEAD']).ok, true, 'the held repository itself');
     // As root here (the lock stops nobody, above): what a move through a writable directory would leave.
     if (moved === 'checkout') renameSync(checkout, join(group, 'p-x'));
@@ -71,7 +71,7 @@ test(
   root,
   () => {
     const { above, group, checkout } = worldWritableCheckout();
-    const lock = `import { lockCheckout } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'untrusted', 'lock-checkout.ts'))}; lockCheckout(${JSON.stringify(checkout)}); console.log((await import('node:fs')).statSync(${JSON.stringify(checkout)}).mode & 0o777);`;
+    const lock = `import { lockRepository } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'untrusted', 'lock-checkout.ts'))}; lockRepository(${JSON.stringify(checkout)}); console.log((await import('node:fs')).statSync(${JSON.stringify(checkout)}).mode & 0o777);`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', lock], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim(), String(0o755), 'locked while it ran');
@@ -84,7 +84,7 @@ const writableByNobody = (file: string) =>
   spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'sh', '-c', `echo >> '${file}'`]).status === 0;
 
 test(
-  'a .git file leading elsewhere, and a working directory in a clone inside the checkout: every git directory git would use is locked, and the checkout above too (review r13: only the nearest .git was chmodded)',
+  "a .git file leading elsewhere: the git directory it names is locked, and the file itself (review r13: only the file was chmodded, and the code wrote the directory's config)",
   root,
   () => {
     // The checkout's git directory elsewhere (git init --separate-git-dir), under a 0777 directory.
@@ -93,16 +93,51 @@ test(
     chmodSync(away, 0o777);
     execFileSync('git', ['init', '-q', '--separate-git-dir', join(away, 'p.git'), checkout]);
     for (const path of [join(away, 'p.git'), join(away, 'p.git', 'config'), join(checkout, '.git')]) chmodSync(path, 0o777);
-    // A clone inside it, where the code works (the CI's working-directory).
-    const inner = join(checkout, 'bench');
-    execFileSync('git', ['init', '-q', inner]);
-    for (const path of [inner, join(inner, '.git'), join(inner, '.git', 'config')]) chmodSync(path, 0o777);
     assert.equal(writableByNobody(join(away, 'p.git', 'config')), true, 'before the lock');
-    lockCheckout(inner);
-    assert.equal(writableByNobody(join(away, 'p.git', 'config')), false, "the outer repository's config, through its .git file");
+    lockRepository(checkout);
+    assert.equal(writableByNobody(join(away, 'p.git', 'config')), false, "the git directory's config, through the .git file");
     assert.equal(writableByNobody(join(checkout, '.git')), false, 'the .git file itself');
-    assert.equal(writableByNobody(join(inner, '.git', 'config')), false, "the inner clone's config");
     assert.equal(movedAsNobody(join(away, 'p.git'), join(away, 'other.git')), false, 'the git directory moved');
     assert.equal(statSync(away).mode & 0o7777, 0o1777);
+  },
+);
+
+test(
+  "object directories the repository borrows (a clone --reference to a 0777 store) are locked too: a loose object the code wrote there became the base's cg-bench.yml (review r13)",
+  root,
+  () => {
+    const store = tempDir('cg-bench-ref-store-');
+    const { checkout } = worldWritableCheckout();
+    execFileSync('git', ['clone', '-q', '--bare', checkout, join(store, 'ref.git')]);
+    chmodSync(store, 0o777);
+    chmodSync(join(store, 'ref.git', 'objects'), 0o777);
+    writeFileSync(join(checkout, '.git', 'objects', 'info', 'alternates'), `${join(store, 'ref.git', 'objects')}\n`);
+    assert.equal(writableByNobody(join(store, 'ref.git', 'objects', 'planted')), true, 'before the lock');
+    lockRepository(checkout);
+    assert.equal(writableByNobody(join(store, 'ref.git', 'objects', 'planted')), false, 'the borrowed object directory');
+    assert.equal(movedAsNobody(join(store, 'ref.git'), join(store, 'other.git')), false, 'the store moved');
+  },
+);
+
+test("a directory above that the code's group may write (0775, its gid) gets the sticky bit too: the checkout is not moved (review r13)", root, () => {
+  const { group, checkout } = worldWritableCheckout();
+  chownSync(group, 0, 65534);
+  chmodSync(group, 0o775);
+  lockRepository(checkout);
+  assert.equal(statSync(group).mode & 0o7777, 0o1775);
+  assert.equal(spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'mv', checkout, join(group, 'moved')]).status === 0, false, 'moved');
+});
+
+test(
+  'what the lock changes it changes on the entry itself, never through a link: a <checkout>.tmp that is a link leaves its target as it was (review r13: /etc/passwd became 0700)',
+  root,
+  () => {
+    const { checkout } = worldWritableCheckout();
+    const target = join(tempDir('cg-bench-link-target-'), 'passwd');
+    writeFileSync(target, 'x\n', { mode: 0o644 });
+    chmodSync(target, 0o644);
+    symlinkSync(target, `${checkout}.tmp`);
+    lockRepository(checkout);
+    assert.equal(statSync(target).mode & 0o7777, 0o644);
   },
 );
