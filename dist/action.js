@@ -54561,10 +54561,11 @@ function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
 }
 function lockRepository(root) {
   const at = resolve9(root);
-  const dirs = gitDirectories(at);
+  const dotGit = lstatSync15(join37(at, ".git"), { throwIfNoEntry: false });
+  const asked = gitDirectories(at);
+  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [join37(at, ".git")] : [];
   const common = dirs.at(-1);
   const borrowed = common ? alternateObjectDirectories(join37(common, "objects")) : [];
-  const dotGit = lstatSync15(join37(at, ".git"), { throwIfNoEntry: false });
   if (dotGit?.isFile()) setMode(join37(at, ".git"), false, (m) => m & ~18);
   for (const dir of [...dirs, ...borrowed].filter(isDirectory3)) {
     setMode(dir, true, () => 448);

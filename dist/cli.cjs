@@ -23734,10 +23734,11 @@ function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
 }
 function lockRepository(root) {
   const at = (0, import_node_path43.resolve)(root);
-  const dirs = gitDirectories(at);
+  const dotGit = (0, import_node_fs46.lstatSync)((0, import_node_path43.join)(at, ".git"), { throwIfNoEntry: false });
+  const asked = gitDirectories(at);
+  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [(0, import_node_path43.join)(at, ".git")] : [];
   const common = dirs.at(-1);
   const borrowed = common ? alternateObjectDirectories((0, import_node_path43.join)(common, "objects")) : [];
-  const dotGit = (0, import_node_fs46.lstatSync)((0, import_node_path43.join)(at, ".git"), { throwIfNoEntry: false });
   if (dotGit?.isFile()) setMode((0, import_node_path43.join)(at, ".git"), false, (m) => m & ~18);
   for (const dir of [...dirs, ...borrowed].filter(isDirectory2)) {
     setMode(dir, true, () => 448);

@@ -22842,10 +22842,11 @@ function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
 }
 function lockRepository(root) {
   const at = resolve8(root);
-  const dirs = gitDirectories(at);
+  const dotGit = lstatSync15(join35(at, ".git"), { throwIfNoEntry: false });
+  const asked = gitDirectories(at);
+  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [join35(at, ".git")] : [];
   const common = dirs.at(-1);
   const borrowed = common ? alternateObjectDirectories(join35(common, "objects")) : [];
-  const dotGit = lstatSync15(join35(at, ".git"), { throwIfNoEntry: false });
   if (dotGit?.isFile()) setMode(join35(at, ".git"), false, (m) => m & ~18);
   for (const dir of [...dirs, ...borrowed].filter(isDirectory2)) {
     setMode(dir, true, () => 448);

@@ -100,10 +100,12 @@ function alternateObjectDirectories(objects: string, seen = new Set<string>()): 
  */
 export function lockRepository(root: string): void {
   const at = resolve(root);
-  const dirs = gitDirectories(at);
+  const dotGit = lstatSync(join(at, '.git'), { throwIfNoEntry: false });
+  // Where git cannot say (a repository it refuses), the .git directory itself, as before.
+  const asked = gitDirectories(at);
+  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [join(at, '.git')] : [];
   const common = dirs.at(-1);
   const borrowed = common ? alternateObjectDirectories(join(common, 'objects')) : [];
-  const dotGit = lstatSync(join(at, '.git'), { throwIfNoEntry: false });
   if (dotGit?.isFile()) setMode(join(at, '.git'), false, (m) => m & ~0o022);
   for (const dir of [...dirs, ...borrowed].filter(isDirectory)) {
     setMode(dir, true, () => 0o700);

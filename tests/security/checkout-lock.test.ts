@@ -141,3 +141,11 @@ test(
     assert.equal(statSync(target).mode & 0o7777, 0o644);
   },
 );
+
+test("a repository git refuses to read (another uid's, as a container job's checkout can be) still has its .git locked", root, () => {
+  const { checkout } = worldWritableCheckout();
+  execFileSync('chown', ['-R', '1001:1001', checkout]);
+  lockRepository(checkout);
+  assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o700);
+  assert.equal(writableByNobody(join(checkout, '.git', 'config')), false);
+});
