@@ -51954,7 +51954,7 @@ function mergeShards(parts) {
 import { join as join39 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync14, rmSync as rmSync12 } from "node:fs";
 import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/config/load.ts
@@ -54388,7 +54388,7 @@ function lineProgress(write) {
 }
 
 // src/untrusted/lock-checkout.ts
-import { closeSync as closeSync11, constants as constants10, existsSync as existsSync9, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10 } from "node:fs";
+import { closeSync as closeSync11, constants as constants10, existsSync as existsSync9, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10, readdirSync as readdirSync13, realpathSync as realpathSync12 } from "node:fs";
 import { dirname as dirname18, isAbsolute as isAbsolute9, join as join37, resolve as resolve9 } from "node:path";
 
 // src/vcs/git.ts
@@ -54552,29 +54552,63 @@ function stickyAbove(path12) {
     if (dirname18(above) === above) break;
   }
 }
+function unquoteAlternate(line) {
+  if (!line.startsWith('"')) return line;
+  const escapes = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "	", v: "\v", '"': '"', "\\": "\\" };
+  return line.slice(1, line.lastIndexOf('"') > 0 ? line.lastIndexOf('"') : void 0).replace(/\\([0-7]{3}|.)/g, (_, e) => /^[0-7]{3}$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : escapes[e] ?? e);
+}
+function realDirectory2(path12) {
+  try {
+    const real = realpathSync12(path12);
+    return isDirectory3(real) ? real : void 0;
+  } catch {
+    return void 0;
+  }
+}
 function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
   const file = join37(objects, "info", "alternates");
   if (seen.has(objects) || !existsSync9(file)) return [];
   seen.add(objects);
-  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map((line) => isAbsolute9(line) ? line : resolve9(objects, line)).filter(isDirectory3);
+  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map(unquoteAlternate).map((line) => realDirectory2(isAbsolute9(line) ? line : resolve9(objects, line))).filter((dir) => dir !== void 0);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
-function lockRepository(root) {
+function linkedFrom(gitDir) {
+  const entries = (dir) => {
+    try {
+      return readdirSync13(dir).map((name) => join37(dir, name));
+    } catch {
+      return [];
+    }
+  };
+  return [...entries(gitDir), ...entries(join37(gitDir, "objects"))].filter((path12) => lstatSync15(path12, { throwIfNoEntry: false })?.isSymbolicLink() === true).map(realDirectory2).filter((dir) => dir !== void 0);
+}
+function lockRepository(root, user) {
   const at = resolve9(root);
   const dotGit = lstatSync15(join37(at, ".git"), { throwIfNoEntry: false });
   const asked = gitDirectories(at);
-  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [join37(at, ".git")] : [];
-  const common = dirs.at(-1);
-  const borrowed = common ? alternateObjectDirectories(join37(common, "objects")) : [];
+  const named = asked.length ? asked : dotGit?.isDirectory() ? [join37(at, ".git")] : [];
+  const gitDirs = named.map(realDirectory2).filter((dir) => dir !== void 0);
+  const common = gitDirs.at(-1);
+  const linked = gitDirs.flatMap(linkedFrom);
+  const borrowed = [...common ? [join37(common, "objects")] : [], ...linked].flatMap((objects) => alternateObjectDirectories(objects));
+  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...linked, ...borrowed])];
+  if (user) {
+    const above = (path12) => dirname18(path12) === path12 ? [path12] : [path12, ...above(dirname18(path12))];
+    const owned = [join37(at, ".git"), ...dirs, at].flatMap(above).find((path12) => lstatSync15(path12, { throwIfNoEntry: false })?.uid === user.uid);
+    if (owned)
+      throw new CgBenchError(
+        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
+      );
+  }
   if (dotGit?.isFile()) setMode(join37(at, ".git"), false, (m) => m & ~18);
-  for (const dir of [...dirs, ...borrowed].filter(isDirectory3)) {
+  for (const dir of dirs) {
     setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
   if (isDirectory3(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory3(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
-  holdRepository(at, [...dirs, ...borrowed]);
+  holdRepository(at, [...named, ...dirs]);
 }
 
 // src/container/client.ts
@@ -54713,7 +54747,7 @@ function hideGit(checkout) {
 function removeLinks(dir) {
   let entries;
   try {
-    entries = readdirSync13(dir);
+    entries = readdirSync14(dir);
   } catch {
     return;
   }
@@ -54799,8 +54833,8 @@ function containerMeasurer(options) {
 function inImageMeasurer(options) {
   const workspace = WORKSPACE;
   let locked = false;
-  const lockRepositoryOnce = () => {
-    if (!locked) lockRepository(options.repository);
+  const lockRepositoryOnce = (user) => {
+    if (!locked) lockRepository(options.repository, user);
     locked = true;
   };
   return {
@@ -54820,7 +54854,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockRepositoryOnce();
+        lockRepositoryOnce(user);
       }
       try {
         const outcome2 = await measure({
@@ -54848,7 +54882,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockRepositoryOnce();
+        lockRepositoryOnce(user);
       }
       try {
         const head2 = absolutePath(join38(sides.head, config), "configuration");
@@ -55340,7 +55374,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync17, readdirSync as readdirSync14 } from "node:fs";
+import { lstatSync as lstatSync17, readdirSync as readdirSync15 } from "node:fs";
 import { join as join42 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -55399,7 +55433,7 @@ function readShardHandOvers(root, shown) {
   if (presentAt(join42(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync14(root).sort();
+    names = readdirSync15(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }

@@ -23725,29 +23725,63 @@ function stickyAbove(path) {
     if ((0, import_node_path43.dirname)(above) === above) break;
   }
 }
+function unquoteAlternate(line) {
+  if (!line.startsWith('"')) return line;
+  const escapes = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "	", v: "\v", '"': '"', "\\": "\\" };
+  return line.slice(1, line.lastIndexOf('"') > 0 ? line.lastIndexOf('"') : void 0).replace(/\\([0-7]{3}|.)/g, (_, e) => /^[0-7]{3}$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : escapes[e] ?? e);
+}
+function realDirectory2(path) {
+  try {
+    const real = (0, import_node_fs46.realpathSync)(path);
+    return isDirectory2(real) ? real : void 0;
+  } catch {
+    return void 0;
+  }
+}
 function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
   const file = (0, import_node_path43.join)(objects, "info", "alternates");
   if (seen.has(objects) || !(0, import_node_fs46.existsSync)(file)) return [];
   seen.add(objects);
-  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map((line) => (0, import_node_path43.isAbsolute)(line) ? line : (0, import_node_path43.resolve)(objects, line)).filter(isDirectory2);
+  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map(unquoteAlternate).map((line) => realDirectory2((0, import_node_path43.isAbsolute)(line) ? line : (0, import_node_path43.resolve)(objects, line))).filter((dir) => dir !== void 0);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
-function lockRepository(root) {
+function linkedFrom(gitDir) {
+  const entries = (dir) => {
+    try {
+      return (0, import_node_fs46.readdirSync)(dir).map((name) => (0, import_node_path43.join)(dir, name));
+    } catch {
+      return [];
+    }
+  };
+  return [...entries(gitDir), ...entries((0, import_node_path43.join)(gitDir, "objects"))].filter((path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.isSymbolicLink() === true).map(realDirectory2).filter((dir) => dir !== void 0);
+}
+function lockRepository(root, user) {
   const at = (0, import_node_path43.resolve)(root);
   const dotGit = (0, import_node_fs46.lstatSync)((0, import_node_path43.join)(at, ".git"), { throwIfNoEntry: false });
   const asked = gitDirectories(at);
-  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [(0, import_node_path43.join)(at, ".git")] : [];
-  const common = dirs.at(-1);
-  const borrowed = common ? alternateObjectDirectories((0, import_node_path43.join)(common, "objects")) : [];
+  const named2 = asked.length ? asked : dotGit?.isDirectory() ? [(0, import_node_path43.join)(at, ".git")] : [];
+  const gitDirs = named2.map(realDirectory2).filter((dir) => dir !== void 0);
+  const common = gitDirs.at(-1);
+  const linked = gitDirs.flatMap(linkedFrom);
+  const borrowed = [...common ? [(0, import_node_path43.join)(common, "objects")] : [], ...linked].flatMap((objects) => alternateObjectDirectories(objects));
+  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...linked, ...borrowed])];
+  if (user) {
+    const above = (path) => (0, import_node_path43.dirname)(path) === path ? [path] : [path, ...above((0, import_node_path43.dirname)(path))];
+    const owned = [(0, import_node_path43.join)(at, ".git"), ...dirs, at].flatMap(above).find((path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.uid === user.uid);
+    if (owned)
+      throw new CgBenchError(
+        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
+      );
+  }
   if (dotGit?.isFile()) setMode((0, import_node_path43.join)(at, ".git"), false, (m) => m & ~18);
-  for (const dir of [...dirs, ...borrowed].filter(isDirectory2)) {
+  for (const dir of dirs) {
     setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
   if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
-  holdRepository(at, [...dirs, ...borrowed]);
+  holdRepository(at, [...named2, ...dirs]);
 }
 
 // src/untrusted/bisect-user.ts
@@ -23760,7 +23794,7 @@ function bisectUser(top, env2) {
     throw new CgBenchError(
       `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
     );
-  lockRepository(top);
+  lockRepository(top, user);
   return user;
 }
 

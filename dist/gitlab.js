@@ -20253,7 +20253,7 @@ function mergeShards(parts) {
 import { join as join37 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync13, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync14, rmSync as rmSync12 } from "node:fs";
 import { join as join36, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
@@ -22687,7 +22687,7 @@ function lineProgress(write) {
 }
 
 // src/untrusted/lock-checkout.ts
-import { closeSync as closeSync11, constants as constants8, existsSync as existsSync8, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10 } from "node:fs";
+import { closeSync as closeSync11, constants as constants8, existsSync as existsSync8, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10, readdirSync as readdirSync13, realpathSync as realpathSync12 } from "node:fs";
 import { dirname as dirname16, isAbsolute as isAbsolute9, join as join35, resolve as resolve8 } from "node:path";
 
 // src/vcs/git.ts
@@ -22833,29 +22833,63 @@ function stickyAbove(path) {
     if (dirname16(above) === above) break;
   }
 }
+function unquoteAlternate(line) {
+  if (!line.startsWith('"')) return line;
+  const escapes = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "	", v: "\v", '"': '"', "\\": "\\" };
+  return line.slice(1, line.lastIndexOf('"') > 0 ? line.lastIndexOf('"') : void 0).replace(/\\([0-7]{3}|.)/g, (_, e) => /^[0-7]{3}$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : escapes[e] ?? e);
+}
+function realDirectory2(path) {
+  try {
+    const real = realpathSync12(path);
+    return isDirectory2(real) ? real : void 0;
+  } catch {
+    return void 0;
+  }
+}
 function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
   const file = join35(objects, "info", "alternates");
   if (seen.has(objects) || !existsSync8(file)) return [];
   seen.add(objects);
-  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map((line) => isAbsolute9(line) ? line : resolve8(objects, line)).filter(isDirectory2);
+  const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map(unquoteAlternate).map((line) => realDirectory2(isAbsolute9(line) ? line : resolve8(objects, line))).filter((dir) => dir !== void 0);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
-function lockRepository(root) {
+function linkedFrom(gitDir) {
+  const entries = (dir) => {
+    try {
+      return readdirSync13(dir).map((name) => join35(dir, name));
+    } catch {
+      return [];
+    }
+  };
+  return [...entries(gitDir), ...entries(join35(gitDir, "objects"))].filter((path) => lstatSync15(path, { throwIfNoEntry: false })?.isSymbolicLink() === true).map(realDirectory2).filter((dir) => dir !== void 0);
+}
+function lockRepository(root, user) {
   const at = resolve8(root);
   const dotGit = lstatSync15(join35(at, ".git"), { throwIfNoEntry: false });
   const asked = gitDirectories(at);
-  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [join35(at, ".git")] : [];
-  const common = dirs.at(-1);
-  const borrowed = common ? alternateObjectDirectories(join35(common, "objects")) : [];
+  const named = asked.length ? asked : dotGit?.isDirectory() ? [join35(at, ".git")] : [];
+  const gitDirs = named.map(realDirectory2).filter((dir) => dir !== void 0);
+  const common = gitDirs.at(-1);
+  const linked = gitDirs.flatMap(linkedFrom);
+  const borrowed = [...common ? [join35(common, "objects")] : [], ...linked].flatMap((objects) => alternateObjectDirectories(objects));
+  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...linked, ...borrowed])];
+  if (user) {
+    const above = (path) => dirname16(path) === path ? [path] : [path, ...above(dirname16(path))];
+    const owned = [join35(at, ".git"), ...dirs, at].flatMap(above).find((path) => lstatSync15(path, { throwIfNoEntry: false })?.uid === user.uid);
+    if (owned)
+      throw new CgBenchError(
+        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
+      );
+  }
   if (dotGit?.isFile()) setMode(join35(at, ".git"), false, (m) => m & ~18);
-  for (const dir of [...dirs, ...borrowed].filter(isDirectory2)) {
+  for (const dir of dirs) {
     setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
   if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
-  holdRepository(at, [...dirs, ...borrowed]);
+  holdRepository(at, [...named, ...dirs]);
 }
 
 // src/container/measurer.ts
@@ -22871,8 +22905,8 @@ function readIfPresent(path) {
 function inImageMeasurer(options) {
   const workspace = WORKSPACE;
   let locked = false;
-  const lockRepositoryOnce = () => {
-    if (!locked) lockRepository(options.repository);
+  const lockRepositoryOnce = (user) => {
+    if (!locked) lockRepository(options.repository, user);
     locked = true;
   };
   return {
@@ -22892,7 +22926,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockRepositoryOnce();
+        lockRepositoryOnce(user);
       }
       try {
         const outcome2 = await measure({
@@ -22920,7 +22954,7 @@ function inImageMeasurer(options) {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockRepositoryOnce();
+        lockRepositoryOnce(user);
       }
       try {
         const head2 = absolutePath(join36(sides.head, config), "configuration");
@@ -23412,7 +23446,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync17, readdirSync as readdirSync14 } from "node:fs";
+import { lstatSync as lstatSync17, readdirSync as readdirSync15 } from "node:fs";
 import { join as join40 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -23471,7 +23505,7 @@ function readShardHandOvers(root, shown) {
   if (presentAt(join40(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync14(root).sort();
+    names = readdirSync15(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
@@ -24322,7 +24356,7 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync18, mkdirSync as mkdirSync14, readdirSync as readdirSync15, rmSync as rmSync13 } from "node:fs";
+import { lstatSync as lstatSync18, mkdirSync as mkdirSync14, readdirSync as readdirSync16, rmSync as rmSync13 } from "node:fs";
 import { join as join46 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory3 = false;
@@ -24332,7 +24366,7 @@ function freshOutputDirectory(out, keep = []) {
   }
   if (!isDirectory3) rmSync13(out, { force: true });
   else {
-    for (const name of readdirSync15(out)) {
+    for (const name of readdirSync16(out)) {
       if (!keep.includes(name)) removeTrees([join46(out, name)], `${out}, as the merge request left it`);
       else if (!lstatSync18(join46(out, name)).isDirectory()) {
         throw new CgBenchError(

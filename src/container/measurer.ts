@@ -267,8 +267,8 @@ export function inImageMeasurer(options: {
   const workspace = WORKSPACE;
   // Once: what the code may have put in or above the checkout since (a .git link, a repository) is never taken for it.
   let locked = false;
-  const lockRepositoryOnce = () => {
-    if (!locked) lockRepository(options.repository);
+  const lockRepositoryOnce = (user: { uid: number }) => {
+    if (!locked) lockRepository(options.repository, user);
     locked = true;
   };
   return {
@@ -291,7 +291,7 @@ export function inImageMeasurer(options: {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
-        lockRepositoryOnce();
+        lockRepositoryOnce(user);
       }
       try {
         const outcome = await measure({
@@ -320,7 +320,7 @@ export function inImageMeasurer(options: {
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
-        lockRepositoryOnce();
+        lockRepositoryOnce(user);
       }
       try {
         const head = absolutePath(join(sides.head, config), 'configuration');

@@ -23,6 +23,6 @@ export function bisectUser(top: string, env: NodeJS.ProcessEnv): Sandbox['user']
     throw new CgBenchError(
       `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" …, as docs/cli.md shows)`,
     );
-  lockRepository(top);
+  lockRepository(top, user);
   return user;
 }

@@ -1,5 +1,6 @@
-import { closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, openSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { CgBenchError } from '../errors.ts';
 import { gitDirectories, holdRepository } from '../vcs/git.ts';
 import { readTextBounded } from './read.ts';
 
@@ -69,10 +70,29 @@ function stickyAbove(path: string): void {
   }
 }
 
+/** A path of an alternates line as git reads it: C-quoted when it starts with a double quote. */
+function unquoteAlternate(line: string): string {
+  if (!line.startsWith('"')) return line;
+  const escapes: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '"': '"', '\\': '\\' };
+  return line
+    .slice(1, line.lastIndexOf('"') > 0 ? line.lastIndexOf('"') : undefined)
+    .replace(/\\([0-7]{3}|.)/g, (_, e: string) => (/^[0-7]{3}$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : (escapes[e] ?? e)));
+}
+
+/** The real path of `path` when it is (or leads to) a directory, else undefined. */
+function realDirectory(path: string): string | undefined {
+  try {
+    const real = realpathSync(path);
+    return isDirectory(real) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The object directories a repository borrows from (objects/info/alternates, and theirs in turn),
- * absolute, as git would read them: git takes an object found there without checking its hash, so
- * one the code could write forged the base's files (review r13).
+ * by their real paths: git takes an object found there without checking its hash, so one the code
+ * could write forged the base's files (review r13), through a link or a quoted line as well.
  */
 function alternateObjectDirectories(objects: string, seen = new Set<string>()): string[] {
   const file = join(objects, 'info', 'alternates');
@@ -82,32 +102,64 @@ function alternateObjectDirectories(objects: string, seen = new Set<string>()): 
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'))
-    .map((line) => (isAbsolute(line) ? line : resolve(objects, line)))
-    .filter(isDirectory);
+    .map(unquoteAlternate)
+    .map((line) => realDirectory(isAbsolute(line) ? line : resolve(objects, line)))
+    .filter((dir): dir is string => dir !== undefined);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
 
 /**
- * The repository root's git runs in, before the code runs as another user beside it: the
- * directories git reads (its git directory and common directory, wherever a .git file leads, and the
- * object directories they borrow from) root's alone, a .git file and the root not writable by
- * others, and no directory above any of them one where the code may move what is not its own. Held
- * (vcs/git.ts): git runs there only while those paths lead where they do now. Every mode is changed
- * through the entry's own descriptor, never through a link, and given back at exit. GitLab's docker
- * executor makes the checkout with umask 0000: the code, as nobody, renamed .git and put its own in
- * its place (a filter that root's git ran when it checked the base out), or replaced
- * cg-bench-results (the job's artifacts).
+ * What a git directory leads to through links among its entries (objects, refs, info…, and
+ * objects' own): their real places, which git reads as its own.
  */
-export function lockRepository(root: string): void {
+function linkedFrom(gitDir: string): string[] {
+  const entries = (dir: string) => {
+    try {
+      return readdirSync(dir).map((name) => join(dir, name));
+    } catch {
+      return [];
+    }
+  };
+  return [...entries(gitDir), ...entries(join(gitDir, 'objects'))]
+    .filter((path) => lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true)
+    .map(realDirectory)
+    .filter((dir): dir is string => dir !== undefined);
+}
+
+/**
+ * The repository root's git runs in, before the code runs as another user beside it: the
+ * directories git reads (its git directory and common directory, wherever a .git file leads, the
+ * object directories they borrow from, and where links among their entries lead, all by their real
+ * paths) root's alone, a .git file and the root not writable by others, and no directory above any
+ * of them one where the code may move what is not its own. Held (vcs/git.ts): git runs there only
+ * while those paths lead where they do now. Every mode is changed through the entry's own
+ * descriptor, never through a link, and given back at exit. A repository where any of these (or a
+ * directory above them) is the code's user's own is refused: its owner could give itself every right
+ * back. GitLab's docker executor makes the checkout with umask 0000: the code, as nobody, renamed
+ * .git and put its own in its place (a filter that root's git ran when it checked the base out), or
+ * replaced cg-bench-results (the job's artifacts).
+ */
+export function lockRepository(root: string, user: { uid: number } | undefined): void {
   const at = resolve(root);
   const dotGit = lstatSync(join(at, '.git'), { throwIfNoEntry: false });
   // Where git cannot say (a repository it refuses), the .git directory itself, as before.
   const asked = gitDirectories(at);
-  const dirs = asked.length ? asked : dotGit?.isDirectory() ? [join(at, '.git')] : [];
-  const common = dirs.at(-1);
-  const borrowed = common ? alternateObjectDirectories(join(common, 'objects')) : [];
+  const named = asked.length ? asked : dotGit?.isDirectory() ? [join(at, '.git')] : [];
+  const gitDirs = named.map(realDirectory).filter((dir): dir is string => dir !== undefined);
+  const common = gitDirs.at(-1);
+  const linked = gitDirs.flatMap(linkedFrom);
+  const borrowed = [...(common ? [join(common, 'objects')] : []), ...linked].flatMap((objects) => alternateObjectDirectories(objects));
+  const dirs = [...new Set([...gitDirs, ...linked, ...borrowed])];
+  if (user) {
+    const above = (path: string): string[] => (dirname(path) === path ? [path] : [path, ...above(dirname(path))]);
+    const owned = [join(at, '.git'), ...dirs, at].flatMap(above).find((path) => lstatSync(path, { throwIfNoEntry: false })?.uid === user.uid);
+    if (owned)
+      throw new CgBenchError(
+        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`,
+      );
+  }
   if (dotGit?.isFile()) setMode(join(at, '.git'), false, (m) => m & ~0o022);
-  for (const dir of [...dirs, ...borrowed].filter(isDirectory)) {
+  for (const dir of dirs) {
     setMode(dir, true, () => 0o700);
     stickyAbove(dir);
   }
@@ -115,5 +167,5 @@ export function lockRepository(root: string): void {
   stickyAbove(at);
   // GitLab keeps file-type CI/CD variables beside the checkout.
   if (isDirectory(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 0o700);
-  holdRepository(at, [...dirs, ...borrowed]);
+  holdRepository(at, [...named, ...dirs]);
 }

@@ -13,6 +13,7 @@ import { lockRepository } from '../../src/untrusted/lock-checkout.ts';
 import { git } from '../../src/vcs/git.ts';
 import { tempDir } from '../helpers.ts';
 
+const NOBODY = { uid: 65534 };
 const root = { skip: process.getuid?.() !== 0 && 'the lock is for cg-bench running as root, the code as another uid' };
 
 /** A repository at above/g/p, with every directory down to it 0777 as umask 0000 makes them. */
@@ -36,7 +37,7 @@ test('before the code runs, its checkout is locked: nobody can move its .git or 
   // What the code did before the lock (attack r13): both moves worked.
   assert.equal(movedAsNobody(join(checkout, '.git'), join(checkout, '.git-x')), true);
   assert.equal(movedAsNobody(join(checkout, '.git-x'), join(checkout, '.git')), true);
-  lockRepository(checkout);
+  lockRepository(checkout, NOBODY);
   assert.equal(movedAsNobody(join(checkout, '.git'), join(checkout, '.git-x')), false, '.git moved');
   assert.equal(movedAsNobody(checkout, join(group, 'p-x')), false, 'the checkout moved');
   assert.equal(movedAsNobody(join(checkout, 'data.txt'), join(checkout, 'other.txt')), false, 'an entry of the root moved');
@@ -49,7 +50,7 @@ test('before the code runs, its checkout is locked: nobody can move its .git or 
 test("git refuses a held repository whose checkout or .git was replaced: a repository put at its path never has root's git run its filter", root, () => {
   for (const moved of ['checkout', '.git'] as const) {
     const { group, checkout } = worldWritableCheckout();
-    lockRepository(checkout);
+    lockRepository(checkout, NOBODY);
     assert.equal(git(checkout, ['rev-parse', 'HEAD']).ok, true, 'the held repository itself');
     // As root here (the lock stops nobody, above): what a move through a writable directory would leave.
     if (moved === 'checkout') renameSync(checkout, join(group, 'p-x'));
@@ -71,7 +72,7 @@ test(
   root,
   () => {
     const { above, group, checkout } = worldWritableCheckout();
-    const lock = `import { lockRepository } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'untrusted', 'lock-checkout.ts'))}; lockRepository(${JSON.stringify(checkout)}); console.log((await import('node:fs')).statSync(${JSON.stringify(checkout)}).mode & 0o777);`;
+    const lock = `import { lockRepository } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'untrusted', 'lock-checkout.ts'))}; lockRepository(${JSON.stringify(checkout)}, { uid: 65534 }); console.log((await import('node:fs')).statSync(${JSON.stringify(checkout)}).mode & 0o777);`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', lock], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim(), String(0o755), 'locked while it ran');
@@ -94,7 +95,7 @@ test(
     execFileSync('git', ['init', '-q', '--separate-git-dir', join(away, 'p.git'), checkout]);
     for (const path of [join(away, 'p.git'), join(away, 'p.git', 'config'), join(checkout, '.git')]) chmodSync(path, 0o777);
     assert.equal(writableByNobody(join(away, 'p.git', 'config')), true, 'before the lock');
-    lockRepository(checkout);
+    lockRepository(checkout, NOBODY);
     assert.equal(writableByNobody(join(away, 'p.git', 'config')), false, "the git directory's config, through the .git file");
     assert.equal(writableByNobody(join(checkout, '.git')), false, 'the .git file itself');
     assert.equal(movedAsNobody(join(away, 'p.git'), join(away, 'other.git')), false, 'the git directory moved');
@@ -113,7 +114,7 @@ test(
     chmodSync(join(store, 'ref.git', 'objects'), 0o777);
     writeFileSync(join(checkout, '.git', 'objects', 'info', 'alternates'), `${join(store, 'ref.git', 'objects')}\n`);
     assert.equal(writableByNobody(join(store, 'ref.git', 'objects', 'planted')), true, 'before the lock');
-    lockRepository(checkout);
+    lockRepository(checkout, NOBODY);
     assert.equal(writableByNobody(join(store, 'ref.git', 'objects', 'planted')), false, 'the borrowed object directory');
     assert.equal(movedAsNobody(join(store, 'ref.git'), join(store, 'other.git')), false, 'the store moved');
   },
@@ -123,7 +124,7 @@ test("a directory above that the code's group may write (0775, its gid) gets the
   const { group, checkout } = worldWritableCheckout();
   chownSync(group, 0, 65534);
   chmodSync(group, 0o775);
-  lockRepository(checkout);
+  lockRepository(checkout, NOBODY);
   assert.equal(statSync(group).mode & 0o7777, 0o1775);
   assert.equal(spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'mv', checkout, join(group, 'moved')]).status === 0, false, 'moved');
 });
@@ -137,7 +138,7 @@ test(
     writeFileSync(target, 'x\n', { mode: 0o644 });
     chmodSync(target, 0o644);
     symlinkSync(target, `${checkout}.tmp`);
-    lockRepository(checkout);
+    lockRepository(checkout, NOBODY);
     assert.equal(statSync(target).mode & 0o7777, 0o644);
   },
 );
@@ -145,7 +146,48 @@ test(
 test("a repository git refuses to read (another uid's, as a container job's checkout can be) still has its .git locked", root, () => {
   const { checkout } = worldWritableCheckout();
   execFileSync('chown', ['-R', '1001:1001', checkout]);
-  lockRepository(checkout);
+  lockRepository(checkout, NOBODY);
   assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o700);
   assert.equal(writableByNobody(join(checkout, '.git', 'config')), false);
 });
+
+test(
+  "object directories reached through a link or a quoted alternates line, and a .git/objects that is a link, are locked where they lead (third review r13: each forged the base's cg-bench.yml)",
+  root,
+  () => {
+    for (const how of ['alternates-link', 'alternates-quoted', 'objects-link'] as const) {
+      const { checkout } = worldWritableCheckout();
+      const store = tempDir('cg-bench-ref-store-');
+      execFileSync('git', ['clone', '-q', '--bare', checkout, join(store, 'ref.git')]);
+      const objects = join(store, 'ref.git', 'objects');
+      chmodSync(store, 0o777);
+      chmodSync(objects, 0o777);
+      const alternates = join(checkout, '.git', 'objects', 'info', 'alternates');
+      if (how === 'alternates-link') {
+        symlinkSync(objects, join(store, 'objs'));
+        writeFileSync(alternates, `${join(store, 'objs')}\n`);
+      } else if (how === 'alternates-quoted') writeFileSync(alternates, `"${objects}"\n`);
+      else {
+        execFileSync('rm', ['-rf', join(checkout, '.git', 'objects')]);
+        symlinkSync(objects, join(checkout, '.git', 'objects'));
+      }
+      assert.equal(writableByNobody(join(objects, 'planted')), true, `${how}: before the lock`);
+      lockRepository(checkout, NOBODY);
+      assert.equal(writableByNobody(join(objects, 'planted')), false, how);
+    }
+  },
+);
+
+test(
+  "a checkout the code's uid owns (CG_BENCH_RUN_AS naming its owner) is refused: the owner gives itself back any right the lock takes (third review r13: it chmodded .git back and root's git ran its filter)",
+  root,
+  () => {
+    const { checkout } = worldWritableCheckout();
+    execFileSync('chown', ['-R', '1001:1001', checkout]);
+    assert.throws(
+      () => lockRepository(checkout, { uid: 1001 }),
+      /the code would run as uid 1001, who owns .*: it could give itself back the rights taken from it there/,
+    );
+    assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o777, 'nothing changed');
+  },
+);
