@@ -54572,15 +54572,32 @@ function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
   const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map(unquoteAlternate).map((line) => realDirectory2(isAbsolute9(line) ? line : resolve9(objects, line))).filter((dir) => dir !== void 0);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
-function linkedFrom(gitDir) {
-  const entries = (dir) => {
-    try {
-      return readdirSync13(dir).map((name) => join37(dir, name));
-    } catch {
-      return [];
+function linksWithin(dir, found2) {
+  let names;
+  try {
+    names = readdirSync13(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path12 = join37(dir, name);
+    const s = lstatSync15(path12, { throwIfNoEntry: false });
+    if (s?.isDirectory()) linksWithin(path12, found2);
+    else if (s?.isSymbolicLink()) {
+      let real;
+      try {
+        real = realpathSync12(path12);
+      } catch {
+        continue;
+      }
+      if (isDirectory3(real)) {
+        if (!found2.dirs.has(real)) {
+          found2.dirs.add(real);
+          linksWithin(real, found2);
+        }
+      } else found2.files.add(real);
     }
-  };
-  return [...entries(gitDir), ...entries(join37(gitDir, "objects"))].filter((path12) => lstatSync15(path12, { throwIfNoEntry: false })?.isSymbolicLink() === true).map(realDirectory2).filter((dir) => dir !== void 0);
+  }
 }
 function lockRepository(root, user) {
   const at = resolve9(root);
@@ -54589,12 +54606,16 @@ function lockRepository(root, user) {
   const named = asked.length ? asked : dotGit?.isDirectory() ? [join37(at, ".git")] : [];
   const gitDirs = named.map(realDirectory2).filter((dir) => dir !== void 0);
   const common = gitDirs.at(-1);
-  const linked = gitDirs.flatMap(linkedFrom);
-  const borrowed = [...common ? [join37(common, "objects")] : [], ...linked].flatMap((objects) => alternateObjectDirectories(objects));
-  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...linked, ...borrowed])];
+  const borrowed = common ? alternateObjectDirectories(join37(common, "objects")) : [];
+  const found2 = { dirs: /* @__PURE__ */ new Set(), files: /* @__PURE__ */ new Set() };
+  for (const dir of [...gitDirs, ...borrowed]) linksWithin(dir, found2);
+  const borrowedByLinks = [...found2.dirs].flatMap((dir) => alternateObjectDirectories(dir));
+  for (const dir of borrowedByLinks) linksWithin(dir, found2);
+  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...borrowed, ...found2.dirs, ...borrowedByLinks])];
+  const files = [...found2.files];
   if (user) {
     const above = (path12) => dirname18(path12) === path12 ? [path12] : [path12, ...above(dirname18(path12))];
-    const owned = [join37(at, ".git"), ...dirs, at].flatMap(above).find((path12) => lstatSync15(path12, { throwIfNoEntry: false })?.uid === user.uid);
+    const owned = [join37(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path12) => lstatSync15(path12, { throwIfNoEntry: false })?.uid === user.uid);
     if (owned)
       throw new CgBenchError(
         `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
@@ -54605,10 +54626,14 @@ function lockRepository(root, user) {
     setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
+  for (const file of files) {
+    setMode(file, false, (m) => m & ~18);
+    stickyAbove(file);
+  }
   if (isDirectory3(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory3(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
-  holdRepository(at, [...named, ...dirs]);
+  holdRepository(at, [...named, ...dirs, ...files]);
 }
 
 // src/container/client.ts

@@ -23745,15 +23745,32 @@ function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
   const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map(unquoteAlternate).map((line) => realDirectory2((0, import_node_path43.isAbsolute)(line) ? line : (0, import_node_path43.resolve)(objects, line))).filter((dir) => dir !== void 0);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
-function linkedFrom(gitDir) {
-  const entries = (dir) => {
-    try {
-      return (0, import_node_fs46.readdirSync)(dir).map((name) => (0, import_node_path43.join)(dir, name));
-    } catch {
-      return [];
+function linksWithin(dir, found2) {
+  let names;
+  try {
+    names = (0, import_node_fs46.readdirSync)(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = (0, import_node_path43.join)(dir, name);
+    const s = (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false });
+    if (s?.isDirectory()) linksWithin(path, found2);
+    else if (s?.isSymbolicLink()) {
+      let real;
+      try {
+        real = (0, import_node_fs46.realpathSync)(path);
+      } catch {
+        continue;
+      }
+      if (isDirectory2(real)) {
+        if (!found2.dirs.has(real)) {
+          found2.dirs.add(real);
+          linksWithin(real, found2);
+        }
+      } else found2.files.add(real);
     }
-  };
-  return [...entries(gitDir), ...entries((0, import_node_path43.join)(gitDir, "objects"))].filter((path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.isSymbolicLink() === true).map(realDirectory2).filter((dir) => dir !== void 0);
+  }
 }
 function lockRepository(root, user) {
   const at = (0, import_node_path43.resolve)(root);
@@ -23762,12 +23779,16 @@ function lockRepository(root, user) {
   const named2 = asked.length ? asked : dotGit?.isDirectory() ? [(0, import_node_path43.join)(at, ".git")] : [];
   const gitDirs = named2.map(realDirectory2).filter((dir) => dir !== void 0);
   const common = gitDirs.at(-1);
-  const linked = gitDirs.flatMap(linkedFrom);
-  const borrowed = [...common ? [(0, import_node_path43.join)(common, "objects")] : [], ...linked].flatMap((objects) => alternateObjectDirectories(objects));
-  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...linked, ...borrowed])];
+  const borrowed = common ? alternateObjectDirectories((0, import_node_path43.join)(common, "objects")) : [];
+  const found2 = { dirs: /* @__PURE__ */ new Set(), files: /* @__PURE__ */ new Set() };
+  for (const dir of [...gitDirs, ...borrowed]) linksWithin(dir, found2);
+  const borrowedByLinks = [...found2.dirs].flatMap((dir) => alternateObjectDirectories(dir));
+  for (const dir of borrowedByLinks) linksWithin(dir, found2);
+  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...borrowed, ...found2.dirs, ...borrowedByLinks])];
+  const files = [...found2.files];
   if (user) {
     const above = (path) => (0, import_node_path43.dirname)(path) === path ? [path] : [path, ...above((0, import_node_path43.dirname)(path))];
-    const owned = [(0, import_node_path43.join)(at, ".git"), ...dirs, at].flatMap(above).find((path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.uid === user.uid);
+    const owned = [(0, import_node_path43.join)(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.uid === user.uid);
     if (owned)
       throw new CgBenchError(
         `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
@@ -23778,10 +23799,14 @@ function lockRepository(root, user) {
     setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
+  for (const file of files) {
+    setMode(file, false, (m) => m & ~18);
+    stickyAbove(file);
+  }
   if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
-  holdRepository(at, [...named2, ...dirs]);
+  holdRepository(at, [...named2, ...dirs, ...files]);
 }
 
 // src/untrusted/bisect-user.ts

@@ -22853,15 +22853,32 @@ function alternateObjectDirectories(objects, seen = /* @__PURE__ */ new Set()) {
   const listed = readTextBounded(file, 1024 * 1024, "the objects/info/alternates file").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")).map(unquoteAlternate).map((line) => realDirectory2(isAbsolute9(line) ? line : resolve8(objects, line))).filter((dir) => dir !== void 0);
   return listed.flatMap((dir) => [dir, ...alternateObjectDirectories(dir, seen)]);
 }
-function linkedFrom(gitDir) {
-  const entries = (dir) => {
-    try {
-      return readdirSync13(dir).map((name) => join35(dir, name));
-    } catch {
-      return [];
+function linksWithin(dir, found2) {
+  let names;
+  try {
+    names = readdirSync13(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join35(dir, name);
+    const s = lstatSync15(path, { throwIfNoEntry: false });
+    if (s?.isDirectory()) linksWithin(path, found2);
+    else if (s?.isSymbolicLink()) {
+      let real;
+      try {
+        real = realpathSync12(path);
+      } catch {
+        continue;
+      }
+      if (isDirectory2(real)) {
+        if (!found2.dirs.has(real)) {
+          found2.dirs.add(real);
+          linksWithin(real, found2);
+        }
+      } else found2.files.add(real);
     }
-  };
-  return [...entries(gitDir), ...entries(join35(gitDir, "objects"))].filter((path) => lstatSync15(path, { throwIfNoEntry: false })?.isSymbolicLink() === true).map(realDirectory2).filter((dir) => dir !== void 0);
+  }
 }
 function lockRepository(root, user) {
   const at = resolve8(root);
@@ -22870,12 +22887,16 @@ function lockRepository(root, user) {
   const named = asked.length ? asked : dotGit?.isDirectory() ? [join35(at, ".git")] : [];
   const gitDirs = named.map(realDirectory2).filter((dir) => dir !== void 0);
   const common = gitDirs.at(-1);
-  const linked = gitDirs.flatMap(linkedFrom);
-  const borrowed = [...common ? [join35(common, "objects")] : [], ...linked].flatMap((objects) => alternateObjectDirectories(objects));
-  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...linked, ...borrowed])];
+  const borrowed = common ? alternateObjectDirectories(join35(common, "objects")) : [];
+  const found2 = { dirs: /* @__PURE__ */ new Set(), files: /* @__PURE__ */ new Set() };
+  for (const dir of [...gitDirs, ...borrowed]) linksWithin(dir, found2);
+  const borrowedByLinks = [...found2.dirs].flatMap((dir) => alternateObjectDirectories(dir));
+  for (const dir of borrowedByLinks) linksWithin(dir, found2);
+  const dirs = [.../* @__PURE__ */ new Set([...gitDirs, ...borrowed, ...found2.dirs, ...borrowedByLinks])];
+  const files = [...found2.files];
   if (user) {
     const above = (path) => dirname16(path) === path ? [path] : [path, ...above(dirname16(path))];
-    const owned = [join35(at, ".git"), ...dirs, at].flatMap(above).find((path) => lstatSync15(path, { throwIfNoEntry: false })?.uid === user.uid);
+    const owned = [join35(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path) => lstatSync15(path, { throwIfNoEntry: false })?.uid === user.uid);
     if (owned)
       throw new CgBenchError(
         `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
@@ -22886,10 +22907,14 @@ function lockRepository(root, user) {
     setMode(dir, true, () => 448);
     stickyAbove(dir);
   }
+  for (const file of files) {
+    setMode(file, false, (m) => m & ~18);
+    stickyAbove(file);
+  }
   if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
-  holdRepository(at, [...named, ...dirs]);
+  holdRepository(at, [...named, ...dirs, ...files]);
 }
 
 // src/container/measurer.ts

@@ -109,28 +109,44 @@ function alternateObjectDirectories(objects: string, seen = new Set<string>()): 
 }
 
 /**
- * What a git directory leads to through links among its entries (objects, refs, info…, and
- * objects' own): their real places, which git reads as its own.
+ * Where links inside a git directory lead (objects, refs, packed-refs, objects/pack, info/alternates…,
+ * at any depth), by their real paths, directories and files apart: git reads them as its own, and the
+ * lock of the git directory does not reach them (a config or an alternates file that is a link to a
+ * file the code may write would be read after the code ran). Directories reached are walked too.
  */
-function linkedFrom(gitDir: string): string[] {
-  const entries = (dir: string) => {
-    try {
-      return readdirSync(dir).map((name) => join(dir, name));
-    } catch {
-      return [];
+function linksWithin(dir: string, found: { dirs: Set<string>; files: Set<string> }): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    const s = lstatSync(path, { throwIfNoEntry: false });
+    if (s?.isDirectory()) linksWithin(path, found);
+    else if (s?.isSymbolicLink()) {
+      let real: string;
+      try {
+        real = realpathSync(path);
+      } catch {
+        continue; // Leads nowhere: git reads nothing there either.
+      }
+      if (isDirectory(real)) {
+        if (!found.dirs.has(real)) {
+          found.dirs.add(real);
+          linksWithin(real, found);
+        }
+      } else found.files.add(real);
     }
-  };
-  return [...entries(gitDir), ...entries(join(gitDir, 'objects'))]
-    .filter((path) => lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true)
-    .map(realDirectory)
-    .filter((dir): dir is string => dir !== undefined);
+  }
 }
 
 /**
  * The repository root's git runs in, before the code runs as another user beside it: the
  * directories git reads (its git directory and common directory, wherever a .git file leads, the
- * object directories they borrow from, and where links among their entries lead, all by their real
- * paths) root's alone, a .git file and the root not writable by others, and no directory above any
+ * object directories they borrow from, and where links inside them lead, all by their real paths)
+ * root's alone, files that links inside them lead to not writable by others, a .git file and the root not writable by others, and no directory above any
  * of them one where the code may move what is not its own. Held (vcs/git.ts): git runs there only
  * while those paths lead where they do now. Every mode is changed through the entry's own
  * descriptor, never through a link, and given back at exit. A repository where any of these (or a
@@ -147,12 +163,17 @@ export function lockRepository(root: string, user: { uid: number } | undefined):
   const named = asked.length ? asked : dotGit?.isDirectory() ? [join(at, '.git')] : [];
   const gitDirs = named.map(realDirectory).filter((dir): dir is string => dir !== undefined);
   const common = gitDirs.at(-1);
-  const linked = gitDirs.flatMap(linkedFrom);
-  const borrowed = [...(common ? [join(common, 'objects')] : []), ...linked].flatMap((objects) => alternateObjectDirectories(objects));
-  const dirs = [...new Set([...gitDirs, ...linked, ...borrowed])];
+  const borrowed = common ? alternateObjectDirectories(join(common, 'objects')) : [];
+  const found = { dirs: new Set<string>(), files: new Set<string>() };
+  for (const dir of [...gitDirs, ...borrowed]) linksWithin(dir, found);
+  // A linked objects directory borrows in turn.
+  const borrowedByLinks = [...found.dirs].flatMap((dir) => alternateObjectDirectories(dir));
+  for (const dir of borrowedByLinks) linksWithin(dir, found);
+  const dirs = [...new Set([...gitDirs, ...borrowed, ...found.dirs, ...borrowedByLinks])];
+  const files = [...found.files];
   if (user) {
     const above = (path: string): string[] => (dirname(path) === path ? [path] : [path, ...above(dirname(path))]);
-    const owned = [join(at, '.git'), ...dirs, at].flatMap(above).find((path) => lstatSync(path, { throwIfNoEntry: false })?.uid === user.uid);
+    const owned = [join(at, '.git'), ...dirs, ...files, at].flatMap(above).find((path) => lstatSync(path, { throwIfNoEntry: false })?.uid === user.uid);
     if (owned)
       throw new CgBenchError(
         `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`,
@@ -163,9 +184,13 @@ export function lockRepository(root: string, user: { uid: number } | undefined):
     setMode(dir, true, () => 0o700);
     stickyAbove(dir);
   }
+  for (const file of files) {
+    setMode(file, false, (m) => m & ~0o022);
+    stickyAbove(file);
+  }
   if (isDirectory(at)) setMode(at, true, (m) => m & ~0o022);
   stickyAbove(at);
   // GitLab keeps file-type CI/CD variables beside the checkout.
   if (isDirectory(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 0o700);
-  holdRepository(at, [...named, ...dirs]);
+  holdRepository(at, [...named, ...dirs, ...files]);
 }

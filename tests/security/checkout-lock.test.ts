@@ -6,7 +6,7 @@
 // both moves from the code, and git (src/vcs) refuses a repository that is no longer the one held.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lockRepository } from '../../src/untrusted/lock-checkout.ts';
@@ -189,5 +189,29 @@ test(
       /the code would run as uid 1001, who owns .*: it could give itself back the rights taken from it there/,
     );
     assert.equal(statSync(join(checkout, '.git')).mode & 0o777, 0o777, 'nothing changed');
+  },
+);
+
+test(
+  'a file that a link deeper in the git directory leads to (a config) is not writable by the code after the lock; an alternates file that is a link is refused',
+  root,
+  () => {
+    const { checkout } = worldWritableCheckout();
+    const outside = tempDir('cg-bench-linked-files-');
+    chmodSync(outside, 0o777);
+    const linkOut = (inside: string, name: string) => {
+      writeFileSync(join(outside, name), existsSync(inside) ? readFileSync(inside) : '');
+      chmodSync(join(outside, name), 0o666);
+      execFileSync('rm', ['-f', inside]);
+      symlinkSync(join(outside, name), inside);
+    };
+    linkOut(join(checkout, '.git', 'config'), 'config');
+    assert.equal(writableByNobody(join(outside, 'config')), true, 'before the lock');
+    lockRepository(checkout, NOBODY);
+    assert.equal(writableByNobody(join(outside, 'config')), false, 'config');
+    assert.equal(movedAsNobody(join(outside, 'config'), join(outside, 'moved')), false, 'the linked file moved');
+    const other = worldWritableCheckout().checkout;
+    linkOut(join(other, '.git', 'objects', 'info', 'alternates'), 'alternates');
+    assert.throws(() => lockRepository(other, NOBODY), /alternates: is a symbolic link; cg-bench does not follow links/);
   },
 );
