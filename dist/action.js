@@ -54583,6 +54583,7 @@ function linksWithin(dir, found2) {
     const path12 = join37(dir, name);
     const s = lstatSync15(path12, { throwIfNoEntry: false });
     if (s?.isDirectory()) linksWithin(path12, found2);
+    else if (s?.isFile() && s.nlink > 1 && s.mode & 18) found2.files.add(path12);
     else if (s?.isSymbolicLink()) {
       let real;
       try {

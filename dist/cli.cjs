@@ -23756,6 +23756,7 @@ function linksWithin(dir, found2) {
     const path = (0, import_node_path43.join)(dir, name);
     const s = (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false });
     if (s?.isDirectory()) linksWithin(path, found2);
+    else if (s?.isFile() && s.nlink > 1 && s.mode & 18) found2.files.add(path);
     else if (s?.isSymbolicLink()) {
       let real;
       try {

@@ -22864,6 +22864,7 @@ function linksWithin(dir, found2) {
     const path = join35(dir, name);
     const s = lstatSync15(path, { throwIfNoEntry: false });
     if (s?.isDirectory()) linksWithin(path, found2);
+    else if (s?.isFile() && s.nlink > 1 && s.mode & 18) found2.files.add(path);
     else if (s?.isSymbolicLink()) {
       let real;
       try {

@@ -110,7 +110,8 @@ function alternateObjectDirectories(objects: string, seen = new Set<string>()): 
 
 /**
  * Where links inside a git directory lead (objects, refs, packed-refs, objects/pack, info/alternates…,
- * at any depth), by their real paths, directories and files apart: git reads them as its own, and the
+ * at any depth), by their real paths, directories and files apart, and its files with other names
+ * (hard links) that others may write: git reads them as its own, and the
  * lock of the git directory does not reach them (a config or an alternates file that is a link to a
  * file the code may write would be read after the code ran). Directories reached are walked too.
  */
@@ -125,6 +126,9 @@ function linksWithin(dir: string, found: { dirs: Set<string>; files: Set<string>
     const path = join(dir, name);
     const s = lstatSync(path, { throwIfNoEntry: false });
     if (s?.isDirectory()) linksWithin(path, found);
+    // A file with another name elsewhere (a hard link, as a config linked into a shared cache) is
+    // written through that name: its mode, which is every name's, loses group and other write.
+    else if (s?.isFile() && s.nlink > 1 && s.mode & 0o022) found.files.add(path);
     else if (s?.isSymbolicLink()) {
       let real: string;
       try {

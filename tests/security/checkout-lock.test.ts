@@ -215,3 +215,21 @@ test(
     assert.throws(() => lockRepository(other, NOBODY), /alternates: is a symbolic link; cg-bench does not follow links/);
   },
 );
+
+test(
+  'a file in the git directory hard-linked to a name outside that the code may write (a config in a shared cache) loses group and other write, every name of it (fourth review r13: the code appended a filter and root ran it)',
+  root,
+  () => {
+    const { checkout } = worldWritableCheckout();
+    const cache = tempDir('cg-bench-cache-');
+    chmodSync(cache, 0o777);
+    const config = join(checkout, '.git', 'config');
+    execFileSync('cp', [config, join(cache, 'pconfig')]);
+    execFileSync('rm', [config]);
+    execFileSync('ln', [join(cache, 'pconfig'), config]);
+    chmodSync(config, 0o666);
+    assert.equal(writableByNobody(join(cache, 'pconfig')), true, 'before the lock');
+    lockRepository(checkout, NOBODY);
+    assert.equal(writableByNobody(join(cache, 'pconfig')), false, 'through the name outside');
+  },
+);
