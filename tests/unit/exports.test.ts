@@ -16,15 +16,14 @@
 // Then, before charting, the action rescales a value only when its unit and the previous run's are
 // both time units (`normalizeValueByUnit.js`: s/ms/us/ns, their `/iter` and `ops/` forms); checked too.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
 import { reportFormat } from '../../src/report/index.ts';
 import type { Results } from '../../src/results/types.ts';
-import { ROOT } from '../helpers.ts';
+import { ROOT, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const bench = (name: string, ir: number, status: 'ok' | 'failed' = 'ok') =>
@@ -80,7 +79,7 @@ const TIME_UNITS = ['s', 'ms', 'us', 'ns'];
 const RESCALED_UNITS = [...TIME_UNITS, ...TIME_UNITS.map((u) => `${u}/iter`), ...TIME_UNITS.map((u) => `ops/${u}`)];
 
 test('--format github-action-benchmark: accepted by its customSmallerIsBetter reader, unchanged', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cg-gab-'));
+  const dir = tempDir('cg-gab-');
   const file = join(dir, 'github-action-benchmark.json');
   const text = reportFormat('github-action-benchmark', { colour: false }).render({ head });
   writeFileSync(file, text);

@@ -3,15 +3,15 @@
 // removes the lock.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { tryLock, unlock } from '../../src/util/pid-lock.ts';
 import { eventually } from '../engine/processes.ts';
+import { tempDir } from '../helpers.ts';
 
 const LOCK_MODULE = resolve(import.meta.dirname, '../../src/util/pid-lock.ts');
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'cg-bench-lock-')), 'x.lock');
+const fresh = () => join(tempDir('cg-bench-lock-'), 'x.lock');
 
 test('a lock naming a live pid that started at another moment is stale, and so is a pid alone', () => {
   for (const text of [`${process.ppid} 00000000-0000-0000-0000-000000000000/1\n`, `${process.ppid}\n`]) {
