@@ -7386,8 +7386,8 @@ var require_ucs2length = __commonJS({
 });
 
 // src/cli/main.ts
-var import_node_fs48 = require("node:fs");
-var import_node_path45 = require("node:path");
+var import_node_fs47 = require("node:fs");
+var import_node_path44 = require("node:path");
 
 // src/errors.ts
 var ExitCode = {
@@ -20641,13 +20641,12 @@ function flameSvg(root, options) {
 
 // src/flame/graphs.ts
 var FLAME_DIRECTORY = "flame";
+var drawnFor = (b) => b.verdict === "regression" || b.verdict === "improvement";
 function writeFlameGraphs(options) {
   const { base, head: head2 } = options;
   const baseTrees = callTreesIn(base.dir);
   const headTrees = callTreesIn(head2.dir);
-  let wanted = options.comparison.benchmarks.filter(
-    (b) => options.only === void 0 ? b.verdict === "regression" || b.verdict === "improvement" : b.name === options.only
-  );
+  let wanted = options.comparison.benchmarks.filter((b) => options.only === void 0 ? drawnFor(b) : b.name === options.only);
   if (options.missing === "refuse") {
     const missing = (trees, side) => wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
     const problems = [...missing(baseTrees, base), ...missing(headTrees, head2)];
@@ -20727,6 +20726,12 @@ var VERDICT_LABEL = {
   failed: "FAILED",
   "not-comparable": "not comparable"
 };
+function regressedNames(head2, comparison) {
+  return [
+    ...comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name) : [],
+    ...head2.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
+  ];
+}
 
 // src/report/json.ts
 var jsonReport = {
@@ -21561,7 +21566,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   if (flameGraphs) outcome2.flameGraphs = flameGraphs;
   if (flameGraphs && comparison) {
     const drawn = new Set(flameGraphs.map((g) => g.benchmark));
-    const missing = comparison.benchmarks.filter((b) => (b.verdict === "regression" || b.verdict === "improvement") && !drawn.has(b.name)).map((b) => b.name);
+    const missing = comparison.benchmarks.filter((b) => drawnFor(b) && !drawn.has(b.name)).map((b) => b.name);
     if (missing.length) outcome2.flameGraphsMissing = missing;
   }
   if (options.saveBaseline) {
@@ -21598,9 +21603,9 @@ function selectedBy(options, results) {
   }
   return options.filter ? nameMatcher(options.filter) : void 0;
 }
-function exitCodeFor(outcome2, failOnRegression) {
-  if (outcome2.failed) return ExitCode.benchmarkFailed;
-  if (failOnRegression && outcome2.comparison?.comparable && outcome2.comparison.counts.regression > 0) return ExitCode.regression;
+function exitCodeFor(head2, comparison, failOnRegression) {
+  if (failedCount(head2)) return ExitCode.benchmarkFailed;
+  if (failOnRegression && regressedNames(head2, comparison).length > 0) return ExitCode.regression;
   return ExitCode.ok;
 }
 function realOutDirBeforeRuns(outDir) {
@@ -23381,7 +23386,7 @@ async function merge(args, io) {
 `);
       }
     }
-    return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
+    return exitCodeFor(merged, comparison, values["fail-on-regression"] === true);
   } finally {
     release3();
   }
@@ -23680,10 +23685,6 @@ async function bisect(count, probe) {
   return { outcome: outcomeOf(state), probes };
 }
 
-// src/untrusted/bisect-user.ts
-var import_node_fs47 = require("node:fs");
-var import_node_path44 = require("node:path");
-
 // src/untrusted/lock-checkout.ts
 var import_node_fs46 = require("node:fs");
 var import_node_path43 = require("node:path");
@@ -23773,7 +23774,8 @@ function linksWithin(dir, found2) {
     }
   }
 }
-function lockRepository(root, user) {
+var ownerRefusal = (uid, owned) => `the code would run as uid ${uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`;
+function lockRepository(root, user, refusal = ownerRefusal) {
   const at = (0, import_node_path43.resolve)(root);
   const dotGit = (0, import_node_fs46.lstatSync)((0, import_node_path43.join)(at, ".git"), { throwIfNoEntry: false });
   const asked = gitDirectories(at);
@@ -23790,10 +23792,7 @@ function lockRepository(root, user) {
   if (user) {
     const above = (path) => (0, import_node_path43.dirname)(path) === path ? [path] : [path, ...above((0, import_node_path43.dirname)(path))];
     const owned = [(0, import_node_path43.join)(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path) => (0, import_node_fs46.lstatSync)(path, { throwIfNoEntry: false })?.uid === user.uid);
-    if (owned)
-      throw new CgBenchError(
-        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
-      );
+    if (owned) throw new CgBenchError(refusal(user.uid, owned));
   }
   if (dotGit?.isFile()) setMode((0, import_node_path43.join)(at, ".git"), false, (m) => m & ~18);
   for (const dir of dirs) {
@@ -23815,12 +23814,11 @@ function bisectUser(top, env2) {
   if (process.getuid?.() !== 0) return void 0;
   const user = untrustedUser(top, env2);
   if (!user) return void 0;
-  const owned = [top, (0, import_node_path44.join)(top, ".git"), ...gitDirectories(top)].find((path) => (0, import_node_fs47.lstatSync)(path).uid === user.uid);
-  if (owned)
-    throw new CgBenchError(
-      `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
-    );
-  lockRepository(top, user);
+  lockRepository(
+    top,
+    user,
+    (uid, owned) => `cg-bench bisect runs as root, and would run the commits' code as uid ${uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
+  );
   return user;
 }
 
@@ -24108,7 +24106,7 @@ async function run(args, io) {
 `);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}
 `);
-  return exitCodeFor(outcome2, values["fail-on-regression"] === true);
+  return exitCodeFor(outcome2.results, outcome2.comparison, values["fail-on-regression"] === true);
 }
 async function compare(args, io) {
   const { values, positionals } = parse("compare", args, { ...REPORT_OPTIONS, top: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
@@ -24128,12 +24126,10 @@ See: cg-bench compare --help`
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath((0, import_node_path45.dirname)(headPath))
+      resultsDir: shownPath((0, import_node_path44.dirname)(headPath))
     })
   );
-  const code = exitCodeFor({ failed: failedCount(head2), comparison }, values["fail-on-regression"] === true);
-  const timedRegression = values["fail-on-regression"] === true && head2.timed?.some((t) => t.verdict === "regression");
-  return code === ExitCode.ok && timedRegression ? ExitCode.regression : code;
+  return exitCodeFor(head2, comparison, values["fail-on-regression"] === true);
 }
 function readHeadResults(path, base) {
   try {
@@ -24185,7 +24181,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || (0, import_node_fs48.existsSync)(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || (0, import_node_fs47.existsSync)(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(

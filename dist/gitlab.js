@@ -21749,13 +21749,12 @@ function flameSvg(root, options) {
 
 // src/flame/graphs.ts
 var FLAME_DIRECTORY = "flame";
+var drawnFor = (b) => b.verdict === "regression" || b.verdict === "improvement";
 function writeFlameGraphs(options) {
   const { base, head: head2 } = options;
   const baseTrees = callTreesIn(base.dir);
   const headTrees = callTreesIn(head2.dir);
-  let wanted = options.comparison.benchmarks.filter(
-    (b) => options.only === void 0 ? b.verdict === "regression" || b.verdict === "improvement" : b.name === options.only
-  );
+  let wanted = options.comparison.benchmarks.filter((b) => options.only === void 0 ? drawnFor(b) : b.name === options.only);
   if (options.missing === "refuse") {
     const missing = (trees, side) => wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
     const problems = [...missing(baseTrees, base), ...missing(headTrees, head2)];
@@ -22038,7 +22037,7 @@ async function measureLocked(options, baseline, baselineWallTimesMs) {
   if (flameGraphs) outcome2.flameGraphs = flameGraphs;
   if (flameGraphs && comparison) {
     const drawn = new Set(flameGraphs.map((g) => g.benchmark));
-    const missing = comparison.benchmarks.filter((b) => (b.verdict === "regression" || b.verdict === "improvement") && !drawn.has(b.name)).map((b) => b.name);
+    const missing = comparison.benchmarks.filter((b) => drawnFor(b) && !drawn.has(b.name)).map((b) => b.name);
     if (missing.length) outcome2.flameGraphsMissing = missing;
   }
   if (options.saveBaseline) {
@@ -22881,7 +22880,8 @@ function linksWithin(dir, found2) {
     }
   }
 }
-function lockRepository(root, user) {
+var ownerRefusal = (uid, owned) => `the code would run as uid ${uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`;
+function lockRepository(root, user, refusal = ownerRefusal) {
   const at = resolve8(root);
   const dotGit = lstatSync15(join35(at, ".git"), { throwIfNoEntry: false });
   const asked = gitDirectories(at);
@@ -22898,10 +22898,7 @@ function lockRepository(root, user) {
   if (user) {
     const above = (path) => dirname16(path) === path ? [path] : [path, ...above(dirname16(path))];
     const owned = [join35(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path) => lstatSync15(path, { throwIfNoEntry: false })?.uid === user.uid);
-    if (owned)
-      throw new CgBenchError(
-        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`
-      );
+    if (owned) throw new CgBenchError(refusal(user.uid, owned));
   }
   if (dotGit?.isFile()) setMode(join35(at, ".git"), false, (m) => m & ~18);
   for (const dir of dirs) {
@@ -23196,7 +23193,7 @@ var BASE_CALL_TREES = "base-call-tree";
 var HANDED_OVER_CALL_TREES = "call-trees";
 function changedBenchmarks(ci, head2, baseline) {
   const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
-  const changed2 = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement").map((b) => b.name) ?? [];
+  const changed2 = comparison?.benchmarks.filter(drawnFor).map((b) => b.name) ?? [];
   return comparison && changed2.length && baseline.results ? { comparison, changed: changed2 } : void 0;
 }
 async function baseCallTrees(ci, measurer, checkout, baseline, changed2) {

@@ -1,7 +1,7 @@
 import { join, relative, sep } from 'node:path';
 import { compareWithBaseline, type Comparison } from '../compare/compare.ts';
 import type { Measurer } from '../container/measurer.ts';
-import { FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
+import { drawnFor, FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
 import { errorMessage } from '../errors.ts';
 import type { FlameGraphLink } from '../report/types.ts';
 import type { Results } from '../results/types.ts';
@@ -29,7 +29,7 @@ interface BaseCallTrees {
 /** The benchmarks that regressed or improved against the baseline, with the comparison; undefined when none did. */
 function changedBenchmarks(ci: CiAdapter, head: Results, baseline: Baseline): { comparison: Comparison; changed: string[] } | undefined {
   const { comparison } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
-  const changed = comparison?.benchmarks.filter((b) => b.verdict === 'regression' || b.verdict === 'improvement').map((b) => b.name) ?? [];
+  const changed = comparison?.benchmarks.filter(drawnFor).map((b) => b.name) ?? [];
   return comparison && changed.length && baseline.results ? { comparison, changed } : undefined;
 }
 

@@ -7,7 +7,6 @@ import { checkDeterminism, differingCount } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatCount, headline } from '../report/format.ts';
-import { failedCount } from '../report/headline.ts';
 import { reportFormat } from '../report/index.ts';
 import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
@@ -95,7 +94,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     );
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
-  return exitCodeFor(outcome, values['fail-on-regression'] === true);
+  return exitCodeFor(outcome.results, outcome.comparison, values['fail-on-regression'] === true);
 }
 
 async function compare(args: string[], io: CliIO): Promise<number> {
@@ -119,10 +118,7 @@ async function compare(args: string[], io: CliIO): Promise<number> {
       resultsDir: shownPath(dirname(headPath) as AbsolutePath),
     }),
   );
-  // The timed benchmarks (paired --results) count as in CI: a failure is exit 3, a regression exit 1 with --fail-on-regression.
-  const code = exitCodeFor({ failed: failedCount(head), comparison }, values['fail-on-regression'] === true);
-  const timedRegression = values['fail-on-regression'] === true && head.timed?.some((t) => t.verdict === 'regression');
-  return code === ExitCode.ok && timedRegression ? ExitCode.regression : code;
+  return exitCodeFor(head, comparison, values['fail-on-regression'] === true);
 }
 
 /** The head of `compare`; when it cannot be read, a base that cannot be read either is named first, as when the base was read whole first. */

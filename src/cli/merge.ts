@@ -105,7 +105,7 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
         io.stderr.write(`baseline saved: ${shownPath(target)}\n`);
       }
     }
-    return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
+    return exitCodeFor(merged, comparison, values['fail-on-regression'] === true);
   } finally {
     release();
   }

@@ -4,9 +4,10 @@ import { dirname, join, relative, sep } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
-import { FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
+import { drawnFor, FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
 import { withInclusiveCosts } from '../flame/inclusive.ts';
 import { escapeMarkdown } from '../report/escape.ts';
+import { failedCount, regressedNames } from '../report/headline.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { resultsByBenchmark, type ResultsByBenchmark } from '../results/by-benchmark.ts';
@@ -145,7 +146,7 @@ async function measureLocked(
   if (flameGraphs) outcome.flameGraphs = flameGraphs;
   if (flameGraphs && comparison) {
     const drawn = new Set(flameGraphs.map((g) => g.benchmark));
-    const missing = comparison.benchmarks.filter((b) => (b.verdict === 'regression' || b.verdict === 'improvement') && !drawn.has(b.name)).map((b) => b.name);
+    const missing = comparison.benchmarks.filter((b) => drawnFor(b) && !drawn.has(b.name)).map((b) => b.name);
     if (missing.length) outcome.flameGraphsMissing = missing;
   }
   if (options.saveBaseline) {
@@ -192,9 +193,13 @@ function selectedBy(options: MeasureOptions, results: Results): ((name: string) 
   return options.filter ? nameMatcher(options.filter) : undefined;
 }
 
-export function exitCodeFor(outcome: { failed: number; comparison: Comparison | undefined }, failOnRegression: boolean): ExitCode {
-  if (outcome.failed) return ExitCode.benchmarkFailed;
-  if (failOnRegression && outcome.comparison?.comparable && outcome.comparison.counts.regression > 0) return ExitCode.regression;
+/**
+ * How a command that reports results ends, as a CI job does (ci/report-job.ts outcomeOf): a failed
+ * benchmark, simulated or timed, exit 3; with --fail-on-regression, a regression, counted or timed, exit 1.
+ */
+export function exitCodeFor(head: Results, comparison: Comparison | undefined, failOnRegression: boolean): ExitCode {
+  if (failedCount(head)) return ExitCode.benchmarkFailed;
+  if (failOnRegression && regressedNames(head, comparison).length > 0) return ExitCode.regression;
   return ExitCode.ok;
 }
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Comparison } from '../compare/compare.ts';
+import type { Comparison, Verdict } from '../compare/compare.ts';
 import { CgBenchError } from '../errors.ts';
 import { writeFileAtomic } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
@@ -26,6 +26,9 @@ interface Side {
   shown: string;
 }
 
+/** Whether a run or a pipeline draws a benchmark's differential flame graph: it changed beyond its threshold. */
+export const drawnFor = (b: { verdict: Verdict }): boolean => b.verdict === 'regression' || b.verdict === 'improvement';
+
 /**
  * One differential flame graph per benchmark that changed (or the one `only` names), from the call
  * trees `cg-bench run --call-tree` kept beside both results.json, written to `outDir/<slug>.svg`.
@@ -46,9 +49,7 @@ export function writeFlameGraphs(options: {
   const { base, head } = options;
   const baseTrees = callTreesIn(base.dir);
   const headTrees = callTreesIn(head.dir);
-  let wanted = options.comparison.benchmarks.filter((b) =>
-    options.only === undefined ? b.verdict === 'regression' || b.verdict === 'improvement' : b.name === options.only,
-  );
+  let wanted = options.comparison.benchmarks.filter((b) => (options.only === undefined ? drawnFor(b) : b.name === options.only));
   if (options.missing === 'refuse') {
     const missing = (trees: Map<string, SavedCallTree>, side: Side) =>
       wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);

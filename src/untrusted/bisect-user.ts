@@ -1,7 +1,3 @@
-import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
-import { CgBenchError } from '../errors.ts';
-import { gitDirectories } from '../vcs/git.ts';
 import { lockRepository } from './lock-checkout.ts';
 import { untrustedUser, type Sandbox } from './sandbox.ts';
 
@@ -11,18 +7,18 @@ import { untrustedUser, type Sandbox } from './sandbox.ts';
  * git made it: the code ran as root, or could not build). Between two commits root's git checks the
  * next out of the repository, so the repository is locked as the CI's checkout is (lockRepository:
  * its git directories root's alone, nothing above them the code may move); one that user owns (it
- * could give itself back every right) is refused, saying to run bisect as its owner. Undefined: not
+ * could give itself back every right) is refused there, saying to run bisect as its owner. Undefined: not
  * root, or root's own checkout on root's own machine (the code runs as root, as `run` does there).
  */
 export function bisectUser(top: string, env: NodeJS.ProcessEnv): Sandbox['user'] {
   if (process.getuid?.() !== 0) return undefined;
   const user = untrustedUser(top, env);
   if (!user) return undefined;
-  const owned = [top, join(top, '.git'), ...gitDirectories(top)].find((path) => lstatSync(path).uid === user.uid);
-  if (owned)
-    throw new CgBenchError(
-      `cg-bench bisect runs as root, and would run the commits' code as uid ${user.uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" …, as docs/cli.md shows)`,
-    );
-  lockRepository(top, user);
+  lockRepository(
+    top,
+    user,
+    (uid, owned) =>
+      `cg-bench bisect runs as root, and would run the commits' code as uid ${uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" …, as docs/cli.md shows)`,
+  );
   return user;
 }

@@ -146,6 +146,10 @@ function linksWithin(dir: string, found: { dirs: Set<string>; files: Set<string>
   }
 }
 
+/** Why a repository the code's uid owns is refused, for the CI's checkout. */
+const ownerRefusal = (uid: number, owned: string) =>
+  `the code would run as uid ${uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`;
+
 /**
  * The repository root's git runs in, before the code runs as another user beside it: the
  * directories git reads (its git directory and common directory, wherever a .git file leads, the
@@ -159,7 +163,7 @@ function linksWithin(dir: string, found: { dirs: Set<string>; files: Set<string>
  * .git and put its own in its place (a filter that root's git ran when it checked the base out), or
  * replaced cg-bench-results (the job's artifacts).
  */
-export function lockRepository(root: string, user: { uid: number } | undefined): void {
+export function lockRepository(root: string, user: { uid: number } | undefined, refusal: (uid: number, owned: string) => string = ownerRefusal): void {
   const at = resolve(root);
   const dotGit = lstatSync(join(at, '.git'), { throwIfNoEntry: false });
   // Where git cannot say (a repository it refuses), the .git directory itself, as before.
@@ -178,10 +182,7 @@ export function lockRepository(root: string, user: { uid: number } | undefined):
   if (user) {
     const above = (path: string): string[] => (dirname(path) === path ? [path] : [path, ...above(dirname(path))]);
     const owned = [join(at, '.git'), ...dirs, ...files, at].flatMap(above).find((path) => lstatSync(path, { throwIfNoEntry: false })?.uid === user.uid);
-    if (owned)
-      throw new CgBenchError(
-        `the code would run as uid ${user.uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`,
-      );
+    if (owned) throw new CgBenchError(refusal(user.uid, owned));
   }
   if (dotGit?.isFile()) setMode(join(at, '.git'), false, (m) => m & ~0o022);
   for (const dir of dirs) {
