@@ -90,6 +90,16 @@ export function committedProject(config: string, prefix: string): { root: string
 }
 
 /**
+ * The repository at `root` cloned to a new directory: a pipeline closes its CI repository to git once
+ * the code has run (vcs/git.ts closeRepository), so each pipeline of a test gets its own.
+ */
+export function cloneOf(root: string): string {
+  const dir = tempDir('cg-bench-clone-');
+  git(dir, 'clone', '-q', root, '.');
+  return dir;
+}
+
+/**
  * An SVG in which nothing a name carried became markup: no script, nothing XML cannot hold; outside
  * tags no < or >, and every & starts a character reference; inside tags, every attribute value is
  * quoted plainly.

@@ -1,40 +1,59 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CgBenchError } from '../errors.ts';
+import { ownTmpdir } from '../untrusted/environment.ts';
+import { removeTrees } from '../untrusted/remove.ts';
 import { addWorktree, removeWorktree } from '../vcs/git.ts';
 import type { CiAdapter } from './types.ts';
 
 /**
- * The baseline commit's checkout, made when first needed and removed when the pipeline is done with
- * it. A count is always made on a fresh checkout, as the head's is (nothing an earlier run left
- * there may reach it); the timed benchmarks reuse the last one, so their build is only brought up to
- * date.
+ * The baseline commit's checkout. git makes it once, before any of the code runs (the last git
+ * command in the CI's repository: vcs/git.ts closeRepository), in cg-bench's own directory, where
+ * nothing of the code's reaches it; each count gets a fresh copy of it where the CI wants it, and
+ * the timed benchmarks reuse the last copy, so their build is only brought up to date.
  */
 export interface BaseCheckout {
   readonly sha: string;
-  /** A checkout as git makes it, for a count. */
+  /** A copy of the tree as git made it, for a count. */
   fresh(): string;
-  /** The checkout as the last count left it (built), or a fresh one. */
+  /** The copy as the last count left it (built), or a fresh one. */
   path(): string;
   remove(): void;
 }
 
-export function baseCheckout(ci: CiAdapter, sha: string): BaseCheckout {
-  let dir: string | undefined;
-  return {
+/** The checkout of `sha`, made now: call it before the first of the code runs. */
+export function prepareBaseCheckout(ci: CiAdapter, sha: string): BaseCheckout {
+  const own = mkdtempSync(join(ownTmpdir(), 'cg-bench-base-'));
+  const tree = join(own, 'tree');
+  addWorktree(ci.repoRoot, tree, sha);
+  const where = ci.baseCheckoutDir();
+  let copied = false;
+  const checkout: BaseCheckout = {
     sha,
     fresh() {
-      this.remove();
-      return this.path();
+      removeTrees([where], 'the base checkout');
+      // As git made it, links copied as links; without the worktree's .git file (no git runs in a copy).
+      cpSync(tree, where, { recursive: true, verbatimSymlinks: true, filter: (src) => resolve(src) !== join(tree, '.git') });
+      copied = true;
+      return where;
     },
     path() {
-      if (dir === undefined) {
-        const at = ci.baseCheckoutDir();
-        addWorktree(ci.repoRoot, at, sha);
-        dir = at;
-      }
-      return dir;
+      return copied ? where : checkout.fresh();
     },
     remove() {
-      if (dir !== undefined) removeWorktree(dir);
-      dir = undefined;
+      removeTrees([where], 'the base checkout');
+      removeWorktree(tree);
+      removeTrees([own], 'the base checkout');
+      copied = false;
     },
   };
+  return checkout;
+}
+
+/** In place of a checkout of a commit that could not be fetched: nothing measures it (baseline.ts says so first). */
+export function noBaseCheckout(sha: string, why: string): BaseCheckout {
+  const refuse = (): never => {
+    throw new CgBenchError(`the baseline commit ${sha} has no checkout: ${why}`);
+  };
+  return { sha, fresh: refuse, path: refuse, remove: () => {} };
 }

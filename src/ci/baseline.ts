@@ -6,7 +6,7 @@ import type { Environment, Results } from '../results/types.ts';
 import { namesInShard } from '../shard/plan.ts';
 import { readConfigText } from '../config/load.ts';
 import { fileAt } from '../vcs/git.ts';
-import type { BaseCheckout } from './base-checkout.ts';
+import { type BaseCheckout, noBaseCheckout, prepareBaseCheckout } from './base-checkout.ts';
 import type { BaselineCommit, CiAdapter } from './types.ts';
 import { filterFor, inconsistency, sameCounts, sampleBenchmark } from './verify-sample.ts';
 
@@ -27,17 +27,40 @@ export interface BaselineLookup {
   stored?: { results: Results; from: string };
 }
 
+/** What git says of a baseline commit, asked before any of the code runs: is it here, its configuration, and its checkout. */
+export interface FoundBaseline {
+  commit: BaselineCommit;
+  fetched: boolean;
+  configText: string | undefined;
+  none?: string;
+  checkout: BaseCheckout;
+}
+
 function firstLine(m: Measurement): string {
   return (m.error ?? `exit ${m.code}`).split('\n')[0] ?? '';
 }
 
-/** Fetches the baseline commit and restores what is stored for it (its configuration and the machine must match). */
-export async function lookUpBaseline(ci: CiAdapter, measurer: Measurer, commit: BaselineCommit, environment: Environment): Promise<BaselineLookup> {
+/**
+ * Fetches the baseline commit, reads its configuration and checks it out (base-checkout.ts): all
+ * the git the baseline needs, done before the first of the code runs (vcs/git.ts closeRepository).
+ */
+export function findBaseline(ci: CiAdapter, commit: BaselineCommit): FoundBaseline {
   const short = ci.shortSha(commit.sha);
   ci.log.info(`Baseline: the ${commit.what} ${short}${commit.why ? ` (${commit.why})` : ''}.`);
   const fetched = ci.fetchCommit(commit.sha);
   const configText = fetched ? fileAt(ci.repoRoot, commit.sha, ci.suite.configPath) : undefined;
-  if (fetched && configText === undefined) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short}` };
+  if (fetched && configText === undefined) {
+    const none = `${ci.suite.configPath} does not exist at ${short}`;
+    return { commit, fetched, configText, none, checkout: noBaseCheckout(commit.sha, none) };
+  }
+  const checkout = fetched ? prepareBaseCheckout(ci, commit.sha) : noBaseCheckout(commit.sha, 'it could not be fetched');
+  return { commit, fetched, configText, checkout };
+}
+
+/** What is stored for the baseline commit found (its configuration and the machine must match). */
+export async function lookUpBaseline(ci: CiAdapter, measurer: Measurer, found: FoundBaseline, environment: Environment): Promise<BaselineLookup> {
+  const { commit, fetched, configText, none } = found;
+  if (none !== undefined) return { commit, fetched, none };
   const stored = ci.store ? await ci.store.restore({ sha: commit.sha, configText, imageIdentity: measurer.imageIdentity, environment }) : undefined;
   return { commit, fetched, ...(stored ? { stored } : {}) };
 }

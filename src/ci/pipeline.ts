@@ -10,8 +10,16 @@ import { resultsText } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
-import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
-import { baseCheckout } from './base-checkout.ts';
+import {
+  findBaseline,
+  type FoundBaseline,
+  headConfigText,
+  lookUpBaseline,
+  saveMainlineBaseline,
+  settleBaseline,
+  type Baseline,
+  type BaselineLookup,
+} from './baseline.ts';
 import { drawChangeFlameGraphs, drawMergedFlameGraphs, handOverCallTrees, partCallTrees } from './flame.ts';
 import { FLAME_DIRECTORY } from '../flame/graphs.ts';
 import { keepHistory } from './history.ts';
@@ -20,6 +28,7 @@ import { writeReportHandOver } from './report-hand-over.ts';
 import { makeReport, outcomeOf } from './report-job.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
 import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
+import { closeRepository } from '../vcs/git.ts';
 import { freshDirectoryBeneath, type HeldDirectory, holdDirectory, type NewFileWriter, realPathBeforeRuns, writerBeneath } from '../untrusted/write.ts';
 
 /** The output root held before any of the code runs, with its real path then (untrusted/write.ts). */
@@ -71,8 +80,36 @@ export function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome>
   return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
 }
 
+/**
+ * Every git command in the CI's repository, made before the first of the code runs (ci.occasion()
+ * made its own already): the baseline commit fetched, its configuration read, its checkout made.
+ * The repository is then closed to git (vcs/git.ts closeRepository): root's git never reads what
+ * the code could have written there.
+ */
+function gitBeforeCode(ci: CiAdapter, occasion: Occasion): FoundBaseline | undefined {
+  const commit = baselineCommitOf(occasion);
+  const found = commit ? findBaseline(ci, commit) : undefined;
+  closeRepository(ci.repoRoot);
+  return found;
+}
+
 async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutRoot): Promise<Outcome> {
   const occasion = await ci.occasion();
+  const found = gitBeforeCode(ci, occasion);
+  try {
+    return await measureAndReportWith(ci, measurer, out, occasion, found);
+  } finally {
+    found?.checkout.remove();
+  }
+}
+
+async function measureAndReportWith(
+  ci: CiAdapter,
+  measurer: Measurer,
+  out: HeldOutRoot,
+  occasion: Occasion,
+  found: FoundBaseline | undefined,
+): Promise<Outcome> {
   // Call trees only where there is a base to draw them against.
   const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === 'change' ? { callTree: true } : {});
   if (!headRun.results) return cannotRun(ci, headRun);
@@ -84,23 +121,17 @@ async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutR
   let flameGraphs: FlameGraphLink[] | undefined;
   if (occasion.kind === 'change') {
     if ('none' in occasion.baseline) baseline = { results: undefined, source: `none: ${occasion.baseline.none}` };
-    else {
-      const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
-      const checkout = baseCheckout(ci, lookup.commit.sha);
-      try {
-        baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
-        if (timed) {
-          head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          // The head's results.json carries them to artifacts and GitLab's note job.
-          writer(out)('head/results.json', resultsText(head));
-        }
-        if (ci.callTree)
-          flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head, baseline, () =>
-            subdirectoryWriter(ci, out, join(ci.outRoot, FLAME_DIRECTORY)),
-          );
-      } finally {
-        checkout.remove();
+    else if (found) {
+      const lookup = await lookUpBaseline(ci, measurer, found, head.environment);
+      const { checkout } = found;
+      baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
+      if (timed) {
+        head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
+        // The head's results.json carries them to artifacts and GitLab's note job.
+        writer(out)('head/results.json', resultsText(head));
       }
+      if (ci.callTree)
+        flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head, baseline, () => subdirectoryWriter(ci, out, join(ci.outRoot, FLAME_DIRECTORY)));
     }
   } else if (occasion.kind === 'mainline') {
     if (ci.checkDeterminism) unrepeated = await measureHeadAgain(ci, measurer, {}, head);
@@ -129,6 +160,23 @@ export function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSh
 
 async function measurePart(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string, out: HeldOutRoot): Promise<Outcome> {
   const occasion = await ci.occasion();
+  const found = gitBeforeCode(ci, occasion);
+  try {
+    return await measurePartWith(ci, measurer, shard, headSha, out, occasion, found);
+  } finally {
+    found?.checkout.remove();
+  }
+}
+
+async function measurePartWith(
+  ci: CiAdapter,
+  measurer: Measurer,
+  shard: Shard,
+  headSha: string,
+  out: HeldOutRoot,
+  occasion: Occasion,
+  found: FoundBaseline | undefined,
+): Promise<Outcome> {
   if (hasTimedBenchmarks(ci))
     ci.log.warning(
       'The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.',
@@ -137,7 +185,7 @@ async function measurePart(ci: CiAdapter, measurer: Measurer, shard: Shard, head
   let source = 'none';
   if (occasion.kind === 'change') {
     if ('none' in occasion.baseline) source = `none: ${occasion.baseline.none}`;
-    else lookup = await lookUpBaseline(ci, measurer, occasion.baseline, await measurer.environment());
+    else if (found) lookup = await lookUpBaseline(ci, measurer, found, await measurer.environment());
   }
   const selection: MeasureSelection = { shard, durations: lookup?.stored?.results };
   // Call trees only where there is a base to draw them against (the merge job draws them).
@@ -162,17 +210,13 @@ async function measurePart(ci: CiAdapter, measurer: Measurer, shard: Shard, head
     });
     return write;
   };
-  if (lookup) {
-    const checkout = baseCheckout(ci, lookup.commit.sha);
-    try {
-      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
-      // Every run of code first; then the hand-over, made afresh, and the trees put into it.
-      const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : undefined;
-      const write = handOver(baseline.results);
-      if (trees) handOverCallTrees(ci, headRun.results, trees, write);
-    } finally {
-      checkout.remove();
-    }
+  if (lookup && found) {
+    const { checkout } = found;
+    baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+    // Every run of code first; then the hand-over, made afresh, and the trees put into it.
+    const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : undefined;
+    const write = handOver(baseline.results);
+    if (trees) handOverCallTrees(ci, headRun.results, trees, write);
   } else handOver(undefined);
   await ci.publishShard(shard, dir);
   const failed = headRun.results.benchmarks.filter((b) => b.status !== 'ok').length;

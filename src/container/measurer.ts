@@ -17,6 +17,7 @@ import { lockRepository } from '../untrusted/lock-checkout.ts';
 import { emptyOwnPlace } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
+import { gitDirectories } from '../vcs/git.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
 import { absolutePath } from '../util/paths.ts';
 import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './client.ts';
@@ -261,14 +262,16 @@ export function inImageMeasurer(options: {
   jobs: number;
   exclude?: string[];
   log: (line: string) => void;
-  /** The CI's checkout, where root's git runs: locked once, before the code first runs (untrusted/lock-checkout.ts). */
+  /** The CI's checkout, whose git the CI reuses: locked once, before the code first runs (untrusted/lock-checkout.ts). */
   repository: string;
 }): Measurer {
   const workspace = WORKSPACE;
+  // Asked now, before any code runs: git there is closed by then (vcs/git.ts closeRepository).
+  const gitDirs = gitDirectories(options.repository);
   // Once: what the code may have put in or above the checkout since (a .git link, a repository) is never taken for it.
   let locked = false;
   const lockRepositoryOnce = (user: { uid: number }) => {
-    if (!locked) lockRepository(options.repository, user);
+    if (!locked) lockRepository(options.repository, user, { gitDirs });
     locked = true;
   };
   return {

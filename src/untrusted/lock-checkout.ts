@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CgBenchError } from '../errors.ts';
-import { gitDirectories, holdRepository } from '../vcs/git.ts';
+import { gitDirectories } from '../vcs/git.ts';
 import { readTextBounded } from './read.ts';
 
 /** A mode cg-bench changed, to give back at exit: the entry's identity and its mode before. */
@@ -148,26 +148,37 @@ function linksWithin(dir: string, found: { dirs: Set<string>; files: Set<string>
 
 /** Why a repository the code's uid owns is refused, for the CI's checkout. */
 const ownerRefusal = (uid: number, owned: string) =>
-  `the code would run as uid ${uid}, who owns ${owned}: it could give itself back the rights taken from it there, and root's git reads that repository after the code ran. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`;
+  `the code would run as uid ${uid}, who owns ${owned}: it could give itself back the rights taken from it there, and the CI's git runs in that repository in the project's next jobs. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`;
 
 /**
- * The repository root's git runs in, before the code runs as another user beside it: the
- * directories git reads (its git directory and common directory, wherever a .git file leads, the
+ * The CI's repository, before the code runs as another user beside it. cg-bench's own git never
+ * runs there after the code (vcs/git.ts closeRepository); the CI's does: GitLab reuses a build
+ * directory for the project's next jobs, whose helper fetches and checks out there as root, and a
+ * self-hosted runner its workspace. So the code may leave nothing there for that git to run or read:
+ * the directories git reads (its git directory and common directory, wherever a .git file leads, the
  * object directories they borrow from, and where links inside them lead, all by their real paths)
- * root's alone, files that links inside them lead to not writable by others, a .git file and the root not writable by others, and no directory above any
- * of them one where the code may move what is not its own. Held (vcs/git.ts): git runs there only
- * while those paths lead where they do now. Every mode is changed through the entry's own
- * descriptor, never through a link, and given back at exit. A repository where any of these (or a
- * directory above them) is the code's user's own is refused: its owner could give itself every right
- * back. GitLab's docker executor makes the checkout with umask 0000: the code, as nobody, renamed
- * .git and put its own in its place (a filter that root's git ran when it checked the base out), or
- * replaced cg-bench-results (the job's artifacts).
+ * become root's alone, files that links inside them lead to and a .git file and the root lose group
+ * and other write, and no directory above any of them is one where the code may move what is not
+ * its own. Every mode is changed through the entry's own descriptor, never through a link, and given
+ * back at exit. A repository where any of these (or a directory above them) is the code's user's
+ * own is refused: its owner could give itself every right back. GitLab's docker executor makes the
+ * checkout with umask 0000: the code, as nobody, renamed .git and put its own in its place, with a
+ * filter for the next git that checks a commit out there.
  */
-export function lockRepository(root: string, user: { uid: number } | undefined, refusal: (uid: number, owned: string) => string = ownerRefusal): void {
+export function lockRepository(
+  root: string,
+  user: { uid: number } | undefined,
+  options: {
+    /** gitDirectories(root), asked before git there was closed (vcs/git.ts closeRepository). */
+    gitDirs?: readonly string[];
+    refusal?: (uid: number, owned: string) => string;
+  } = {},
+): void {
   const at = resolve(root);
+  const refusal = options.refusal ?? ownerRefusal;
   const dotGit = lstatSync(join(at, '.git'), { throwIfNoEntry: false });
   // Where git cannot say (a repository it refuses), the .git directory itself, as before.
-  const asked = gitDirectories(at);
+  const asked = options.gitDirs ?? gitDirectories(at);
   const named = asked.length ? asked : dotGit?.isDirectory() ? [join(at, '.git')] : [];
   const gitDirs = named.map(realDirectory).filter((dir): dir is string => dir !== undefined);
   const common = gitDirs.at(-1);
@@ -197,5 +208,4 @@ export function lockRepository(root: string, user: { uid: number } | undefined, 
   stickyAbove(at);
   // GitLab keeps file-type CI/CD variables beside the checkout.
   if (isDirectory(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 0o700);
-  holdRepository(at, [...named, ...dirs, ...files]);
 }

@@ -60,6 +60,10 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
     calls: ['cpSync', 'readdirSync'],
     why: 'copies the checkout as git made it (regular files and links; links copied as links, never followed) to the image workspace, and lists the output directory to remove links and devices from it',
   },
+  'src/ci/base-checkout.ts': {
+    calls: ['cpSync'],
+    why: "copies the base commit's tree, which git checked out before any code ran into cg-bench's own 0700 directory (no code reaches it), to where a count is made (links copied as links, never followed)",
+  },
   'src/github/run.ts': { calls: ['readFileSync'], why: "the action's own image.lock.json and the runner's event payload (GITHUB_EVENT_PATH)" },
   'src/results/environment.ts': {
     calls: ['readFile', 'realpath'],

@@ -16,7 +16,7 @@ import { renderMarkdown } from '../../src/report/markdown.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
 import type { ExportFormat } from '../../src/report/index.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
-import { committedProject, tempDir } from '../helpers.ts';
+import { cloneOf, committedProject, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Environment = TEST_ENV): Results {
@@ -75,7 +75,7 @@ function fakeAdapter(
   const adapter: CiAdapter = {
     log: { info: (m) => seen.info.push(m), warning: (m) => seen.warnings.push(m) },
     suite: { id: 's', name: 'suite', marker: commentMarker('s'), statusContext: 'cg-bench', configPath: 'cg-bench.yml' },
-    repoRoot: root,
+    repoRoot: cloneOf(root),
     workingDirectory: '.',
     config: 'cg-bench.yml',
     outRoot: join(tempDir('cg-bench-pipeline-out-'), 'out'),
@@ -327,8 +327,8 @@ test("a change with timed benchmarks: timed against the baseline commit's checko
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1, names: ['io (timed)'] });
   assert.equal(measurer.timedPairs.length, 1);
-  assert.equal(measurer.timedPairs[0]![0], root);
-  assert.notEqual(measurer.timedPairs[0]![1], root);
+  assert.equal(measurer.timedPairs[0]![0], adapter.repoRoot);
+  assert.notEqual(measurer.timedPairs[0]![1], adapter.repoRoot);
   assert.equal(measurer.timedPairs[0]![1], measurer.checkouts[1], 'the checkout the baseline was measured on, built already');
   assert.equal(existsSync(measurer.timedPairs[0]![1]), false, 'the base checkout is removed afterwards');
   const report = seen.reports[0]!;
@@ -780,4 +780,26 @@ test('the flame graphs and the report hand-over are written through the held out
   assert.deepEqual(readdirSync(outside), []);
   assert.ok(lstatSync(handOverDir).isDirectory(), 'the hand-over directory is a directory of its own');
   assert.deepEqual(readdirSync(handOverDir).sort(), ['base.json', 'head.json', 'report-job.json']);
+});
+
+test("every git command in the CI's repository comes before the code runs: a filter the head's code plants in .git never runs, and the base is the commit's own", async () => {
+  const { root, sha } = repository(TIMED_CONFIG);
+  const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { callTree: true });
+  const ran = join(tempDir('cg-bench-pipeline-filter-'), 'ran');
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(900)), { timed: [timedResult('no significant change')], failed: [] });
+  const measure = measurer.measure.bind(measurer);
+  let planted = false;
+  measurer.measure = async (checkout, config, out, selection) => {
+    if (!planted) {
+      // What the head's code could do where it can write .git: a filter for the next checkout, on every path.
+      writeFileSync(join(adapter.repoRoot, '.git', 'config'), `[filter "x"]\n\tsmudge = sh -c 'touch ${ran}; cat'\n\tclean = cat\n`, { flag: 'a' });
+      mkdirSync(join(adapter.repoRoot, '.git', 'info'), { recursive: true });
+      writeFileSync(join(adapter.repoRoot, '.git', 'info', 'attributes'), '* filter=x\n');
+      planted = true;
+    } else assert.equal(readFileSync(join(checkout, 'cg-bench.yml'), 'utf8'), TIMED_CONFIG, "the base is the commit's tree");
+    return measure(checkout, config, out, selection);
+  };
+  assert.equal((await runPipeline(adapter, measurer)).kind, 'ok');
+  assert.ok(measurer.checkouts.length >= 2 && measurer.timedPairs.length === 1, 'the base was measured and timed');
+  assert.equal(existsSync(ran), false, 'no git ran the filter once the code had run');
 });

@@ -15,7 +15,7 @@ import { commentMarker } from '../../src/publish/sticky.ts';
 import type { Results } from '../../src/results/types.ts';
 import { slugify } from '../../src/run/slug.ts';
 import { namesInShard } from '../../src/shard/plan.ts';
-import { committedProject, tempDir } from '../helpers.ts';
+import { cloneOf, committedProject, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const NAMES = ['loop', 'steady', 'sorted'];
@@ -43,14 +43,16 @@ function side(head: boolean, names: readonly string[], shard?: { index: number; 
   return resultsOf(benchmarks, shard ? { shard: { ...shard, benchmarks: NAMES } } : {});
 }
 
-/** Measures the head (in the repository) or the base (any other checkout), with a call tree per benchmark when asked. */
-function measurer(repoRoot: string): Measurer {
+const BASE_PREFIX = 'cg-bench-shard-flame-base-';
+
+/** Measures the base (a checkout where baseCheckoutDir puts it) or the head (any other), with a call tree per benchmark when asked. */
+function measurer(): Measurer {
   return {
     imageIdentity: 'image',
     environment: async () => resultsOf([]).environment,
     timePaired: async () => ({ error: 'none' }),
     async measure(checkout, _config, out, selection: MeasureSelection = {}) {
-      const head = checkout.startsWith(repoRoot);
+      const head = !checkout.includes(BASE_PREFIX);
       let names = selection.shard ? namesInShard(NAMES, durationsOf(selection.durations), selection.shard) : NAMES;
       if (selection.filter) names = names.filter((n) => n === selection.filter);
       const results = side(head, names, selection.shard);
@@ -71,7 +73,7 @@ function adapter(root: string, outRoot: string, occasion: Occasion, store: Basel
   return {
     log: { info: () => {}, warning: (m) => assert.fail(`no warning expected: ${m}`) },
     suite: { id: 's', name: 'suite', marker: commentMarker('s'), statusContext: 'cg-bench', configPath: 'cg-bench.yml' },
-    repoRoot: root,
+    repoRoot: cloneOf(root),
     workingDirectory: '.',
     config: 'cg-bench.yml',
     outRoot,
@@ -87,7 +89,7 @@ function adapter(root: string, outRoot: string, occasion: Occasion, store: Basel
     commitUrl: (sha) => `https://git.example/o/r/commit/${sha}`,
     occasion: async () => occasion,
     fetchCommit: () => true,
-    baseCheckoutDir: () => join(tempDir('cg-bench-shard-flame-base-'), 'checkout'),
+    baseCheckoutDir: () => join(tempDir(BASE_PREFIX), 'checkout'),
     cannotRun: async (m) => assert.fail(m),
     publish: async (r) => void reports.push(r),
     // Beneath the output root, as the CIs have it; published into the parts' directory as an artifact would be.
@@ -107,11 +109,11 @@ for (const stored of [false, true]) {
       stored ? { restore: async () => ({ results: side(false, NAMES), from: 'from the store' }), save: async () => undefined } : undefined;
     const whole: Report[] = [];
     const wholeOut = join(tempDir('cg-bench-shard-flame-out-'), 'out');
-    await runPipeline(adapter(root, wholeOut, occasion, store(), '', whole), measurer(root));
+    await runPipeline(adapter(root, wholeOut, occasion, store(), '', whole), measurer());
     const shards = tempDir('cg-bench-shard-flame-parts-');
     for (const index of [1, 2]) {
       const partOut = join(tempDir('cg-bench-shard-flame-out-'), 'out');
-      assert.deepEqual(await runShard(adapter(root, partOut, occasion, store(), shards, []), measurer(root), { index, count: 2 }, sha), { kind: 'ok' });
+      assert.deepEqual(await runShard(adapter(root, partOut, occasion, store(), shards, []), measurer(), { index, count: 2 }, sha), { kind: 'ok' });
     }
     assert.ok(
       readdirSync(shards).some((p) => existsSync(join(shards, p, 'call-trees', 'base'))),
@@ -139,7 +141,7 @@ test("the merge job reads a part's call trees through the gate: a linked tree is
   const occasion: Occasion = { kind: 'change', baseline: { sha, what: 'merge-base' } };
   const shards = tempDir('cg-bench-shard-flame-parts-');
   for (const index of [1, 2])
-    await runShard(adapter(root, join(tempDir('cg-bench-shard-flame-out-'), 'out'), occasion, undefined, shards, []), measurer(root), { index, count: 2 }, sha);
+    await runShard(adapter(root, join(tempDir('cg-bench-shard-flame-out-'), 'out'), occasion, undefined, shards, []), measurer(), { index, count: 2 }, sha);
   const part = readdirSync(shards).find((p) => existsSync(join(shards, p, 'call-trees', 'head', 'benchmarks', '01-loop')))!;
   const tree = join(shards, part, 'call-trees', 'head', 'benchmarks', '01-loop', 'callgrind', 'call-tree.json');
   const secret = join(tempDir('cg-bench-shard-flame-secret-'), 'tree.json');
@@ -162,7 +164,7 @@ test('the report job (GitLab note, GitHub fork report) shows the same costs with
   const measured: Report[] = [];
   const outRoot = join(tempDir('cg-bench-shard-flame-out-'), 'out');
   const ci = adapter(root, outRoot, occasion, undefined, '', measured);
-  await runPipeline({ ...ci, reportHandOver: () => ({ dir: join(outRoot, 'report-job'), sha }) }, measurer(root));
+  await runPipeline({ ...ci, reportHandOver: () => ({ dir: join(outRoot, 'report-job'), sha }) }, measurer());
   assert.ok(existsSync(join(outRoot, 'report-job', 'inclusive.json')));
   const reported: Report[] = [];
   await runReportJob({
@@ -202,7 +204,7 @@ test("a part writes its hand-over's call trees only once no code runs: a link th
   const shards = tempDir('cg-bench-shard-flame-parts-');
   const outside = tempDir('cg-bench-shard-flame-outside-');
   const outRoots = [1, 2].map(() => join(tempDir('cg-bench-shard-flame-out-'), 'out'));
-  const planting = measurer(root);
+  const planting = measurer();
   const measure = planting.measure.bind(planting);
   planting.measure = async (checkout, config, out, selection = {}) => {
     // The base measured again for its call tree: its code puts links where the part's hand-over goes.
@@ -225,7 +227,7 @@ test("a part's hand-over is made through the held output root: a link the code p
   const shards = tempDir('cg-bench-shard-flame-parts-');
   const outside = tempDir('cg-bench-shard-flame-outside-');
   const outRoot = join(tempDir('cg-bench-shard-flame-out-'), 'out');
-  const planting = measurer(root);
+  const planting = measurer();
   const measure = planting.measure.bind(planting);
   planting.measure = async (...args) => {
     // The code measured (here the measurer, which runs it) puts a link where the hand-overs go.
