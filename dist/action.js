@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve15, reject) => {
+          return new Promise((resolve14, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve15(data);
+              return err ? reject(err) : resolve14(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve15, reject) => {
+          return new Promise((resolve14, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve15(data);
+              ) : resolve14(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve15, reject) => {
-        res = resolve15;
+      const promise = new Promise((resolve14, reject) => {
+        res = resolve14;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve15, reject) => {
+      const waitForDrain = () => new Promise((resolve14, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve15;
+          callback = resolve14;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve15, reject) => {
+      const waitForDrain = () => new Promise((resolve14, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve15;
+          callback = resolve14;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve15) => {
+        return new Promise((resolve14) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve15;
+            this[kClosedResolve] = resolve14;
           } else {
-            resolve15(null);
+            resolve14(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve15) => {
+        return new Promise((resolve14) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve15(null);
+            resolve14(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve15, reject) => {
+        const socket = await new Promise((resolve14, reject) => {
           client[kConnector]({
             host,
             hostname: hostname2,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve15(socket2);
+              resolve14(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve15) => {
-            this[kClosedResolve] = resolve15;
+          await new Promise((resolve14) => {
+            this[kClosedResolve] = resolve14;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve15, reject) => {
+        return await new Promise((resolve14, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve15(null);
+              resolve14(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve15, reject) => {
+      return new Promise((resolve14, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve15,
+              resolve: resolve14,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve15, stream: stream2, length: length2 } = consume2;
+      const { type, body: body2, resolve: resolve14, stream: stream2, length: length2 } = consume2;
       try {
         if (type === "text") {
-          resolve15(chunksDecode(body2, length2));
+          resolve14(chunksDecode(body2, length2));
         } else if (type === "json") {
-          resolve15(JSON.parse(chunksDecode(body2, length2)));
+          resolve14(JSON.parse(chunksDecode(body2, length2)));
         } else if (type === "arrayBuffer") {
-          resolve15(chunksConcat(body2, length2).buffer);
+          resolve14(chunksConcat(body2, length2).buffer);
         } else if (type === "blob") {
-          resolve15(new Blob(body2, { type: stream2[kContentType] }));
+          resolve14(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve15(chunksConcat(body2, length2));
+          resolve14(chunksConcat(body2, length2));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve14, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve15(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve14, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve15(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve14, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve15(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve14, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve15(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve15, reject) => agent.dispatch(
+        return new Promise((resolve14, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve15({
+              resolve14({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve15({
+              resolve14({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve15) => {
-        setTimeout(resolve15, ms).unref();
+      return new Promise((resolve14) => {
+        setTimeout(resolve14, ms).unref();
       });
     }
     module.exports = {
@@ -19240,13 +19240,13 @@ var require_identity = __commonJS({
 var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
+      if (identity3.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -19258,12 +19258,12 @@ var require_visit = __commonJS({
     visit.REMOVE = REMOVE;
     function visit_(key, node, visitor, path12) {
       const ctrl = callVisitor(key, node, visitor, path12);
-      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
+      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
         replaceNode(key, path12, ctrl);
         return visit_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
+        if (identity3.isCollection(node)) {
           path12 = Object.freeze(path12.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = visit_(i, node.items[i], visitor, path12);
@@ -19276,7 +19276,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
+        } else if (identity3.isPair(node)) {
           path12 = Object.freeze(path12.concat(node));
           const ck = visit_("key", node.key, visitor, path12);
           if (ck === BREAK)
@@ -19294,7 +19294,7 @@ var require_visit = __commonJS({
     }
     async function visitAsync(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
+      if (identity3.isDocument(node)) {
         const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -19306,12 +19306,12 @@ var require_visit = __commonJS({
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key, node, visitor, path12) {
       const ctrl = await callVisitor(key, node, visitor, path12);
-      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
+      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
         replaceNode(key, path12, ctrl);
         return visitAsync_(key, ctrl, visitor, path12);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
+        if (identity3.isCollection(node)) {
           path12 = Object.freeze(path12.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = await visitAsync_(i, node.items[i], visitor, path12);
@@ -19324,7 +19324,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
+        } else if (identity3.isPair(node)) {
           path12 = Object.freeze(path12.concat(node));
           const ck = await visitAsync_("key", node.key, visitor, path12);
           if (ck === BREAK)
@@ -19361,31 +19361,31 @@ var require_visit = __commonJS({
     function callVisitor(key, node, visitor, path12) {
       if (typeof visitor === "function")
         return visitor(key, node, path12);
-      if (identity2.isMap(node))
+      if (identity3.isMap(node))
         return visitor.Map?.(key, node, path12);
-      if (identity2.isSeq(node))
+      if (identity3.isSeq(node))
         return visitor.Seq?.(key, node, path12);
-      if (identity2.isPair(node))
+      if (identity3.isPair(node))
         return visitor.Pair?.(key, node, path12);
-      if (identity2.isScalar(node))
+      if (identity3.isScalar(node))
         return visitor.Scalar?.(key, node, path12);
-      if (identity2.isAlias(node))
+      if (identity3.isAlias(node))
         return visitor.Alias?.(key, node, path12);
       return void 0;
     }
     function replaceNode(key, path12, node) {
       const parent = path12[path12.length - 1];
-      if (identity2.isCollection(parent)) {
+      if (identity3.isCollection(parent)) {
         parent.items[key] = node;
-      } else if (identity2.isPair(parent)) {
+      } else if (identity3.isPair(parent)) {
         if (key === "key")
           parent.key = node;
         else
           parent.value = node;
-      } else if (identity2.isDocument(parent)) {
+      } else if (identity3.isDocument(parent)) {
         parent.contents = node;
       } else {
-        const pt = identity2.isAlias(parent) ? "alias" : "scalar";
+        const pt = identity3.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
@@ -19398,7 +19398,7 @@ var require_visit = __commonJS({
 var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var visit = require_visit();
     var escapeChars = {
       "!": "%21",
@@ -19541,10 +19541,10 @@ var require_directives = __commonJS({
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
+        if (doc && tagEntries.length > 0 && identity3.isNode(doc.contents)) {
           const tags2 = {};
           visit.visit(doc.contents, (_key, node) => {
-            if (identity2.isNode(node) && node.tag)
+            if (identity3.isNode(node) && node.tag)
               tags2[node.tag] = true;
           });
           tagNames = Object.keys(tags2);
@@ -19569,7 +19569,7 @@ var require_directives = __commonJS({
 var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
@@ -19616,7 +19616,7 @@ var require_anchors = __commonJS({
         setAnchors: () => {
           for (const source of aliasObjects) {
             const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
+            if (typeof ref === "object" && ref.anchor && (identity3.isScalar(ref.node) || identity3.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error2 = new Error("Failed to resolve repeated object (this should not happen)");
@@ -19689,12 +19689,12 @@ var require_applyReviver = __commonJS({
 var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
         return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity2.hasAnchor(value))
+        if (!ctx || !identity3.hasAnchor(value))
           return value.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
         ctx.anchors.set(value, data);
@@ -19720,11 +19720,11 @@ var require_Node = __commonJS({
   "node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
       constructor(type) {
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: type });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: type });
       }
       /** Create a copy of this node.  */
       clone() {
@@ -19735,7 +19735,7 @@ var require_Node = __commonJS({
       }
       /** A plain JavaScript representation of this node. */
       toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity2.isDocument(doc))
+        if (!identity3.isDocument(doc))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
@@ -19762,12 +19762,12 @@ var require_Alias = __commonJS({
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
       constructor(source) {
-        super(identity2.ALIAS);
+        super(identity3.ALIAS);
         this.source = source;
         Object.defineProperty(this, "tag", {
           set() {
@@ -19789,7 +19789,7 @@ var require_Alias = __commonJS({
           nodes = [];
           visit.visit(doc, {
             Node: (_key, node) => {
-              if (identity2.isAlias(node) || identity2.hasAnchor(node))
+              if (identity3.isAlias(node) || identity3.hasAnchor(node))
                 nodes.push(node);
             }
           });
@@ -19851,11 +19851,11 @@ var require_Alias = __commonJS({
       }
     };
     function getAliasCount(doc, node, anchors2) {
-      if (identity2.isAlias(node)) {
+      if (identity3.isAlias(node)) {
         const source = node.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity2.isCollection(node)) {
+      } else if (identity3.isCollection(node)) {
         let count = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
@@ -19863,7 +19863,7 @@ var require_Alias = __commonJS({
             count = c;
         }
         return count;
-      } else if (identity2.isPair(node)) {
+      } else if (identity3.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
         return Math.max(kc, vc);
@@ -19878,13 +19878,13 @@ var require_Alias = __commonJS({
 var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
     var Scalar = class extends Node.NodeBase {
       constructor(value) {
-        super(identity2.SCALAR);
+        super(identity3.SCALAR);
         this.value = value;
       }
       toJSON(arg, ctx) {
@@ -19909,7 +19909,7 @@ var require_createNode = __commonJS({
   "node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags2) {
@@ -19923,12 +19923,12 @@ var require_createNode = __commonJS({
       return tags2.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
-      if (identity2.isDocument(value))
+      if (identity3.isDocument(value))
         value = value.contents;
-      if (identity2.isNode(value))
+      if (identity3.isNode(value))
         return value;
-      if (identity2.isPair(value)) {
-        const map = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
+      if (identity3.isPair(value)) {
+        const map = ctx.schema[identity3.MAP].createNode?.(ctx.schema, null, ctx);
         map.items.push(value);
         return map;
       }
@@ -19960,7 +19960,7 @@ var require_createNode = __commonJS({
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
+        tagObj = value instanceof Map ? schema[identity3.MAP] : Symbol.iterator in Object(value) ? schema[identity3.SEQ] : schema[identity3.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -19984,7 +19984,7 @@ var require_Collection = __commonJS({
   "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     function collectionFromPath(schema, path12, value) {
       let v = value;
@@ -20028,7 +20028,7 @@ var require_Collection = __commonJS({
         const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (schema)
           copy.schema = schema;
-        copy.items = copy.items.map((it) => identity2.isNode(it) || identity2.isPair(it) ? it.clone(schema) : it);
+        copy.items = copy.items.map((it) => identity3.isNode(it) || identity3.isPair(it) ? it.clone(schema) : it);
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -20044,7 +20044,7 @@ var require_Collection = __commonJS({
         else {
           const [key, ...rest] = path12;
           const node = this.get(key, true);
-          if (identity2.isCollection(node))
+          if (identity3.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value));
@@ -20061,7 +20061,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
-        if (identity2.isCollection(node))
+        if (identity3.isCollection(node))
           return node.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
@@ -20075,16 +20075,16 @@ var require_Collection = __commonJS({
         const [key, ...rest] = path12;
         const node = this.get(key, true);
         if (rest.length === 0)
-          return !keepScalar && identity2.isScalar(node) ? node.value : node;
+          return !keepScalar && identity3.isScalar(node) ? node.value : node;
         else
-          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity3.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node) => {
-          if (!identity2.isPair(node))
+          if (!identity3.isPair(node))
             return false;
           const n = node.value;
-          return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+          return n == null || allowScalar && identity3.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
@@ -20095,7 +20095,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
-        return identity2.isCollection(node) ? node.hasIn(rest) : false;
+        return identity3.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
@@ -20107,7 +20107,7 @@ var require_Collection = __commonJS({
           this.set(key, value);
         } else {
           const node = this.get(key, true);
-          if (identity2.isCollection(node))
+          if (identity3.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value));
@@ -20563,7 +20563,7 @@ var require_stringify = __commonJS({
   "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
     function createStringifyContext(doc, options) {
@@ -20616,7 +20616,7 @@ var require_stringify = __commonJS({
       }
       let tagObj = void 0;
       let obj2;
-      if (identity2.isScalar(item)) {
+      if (identity3.isScalar(item)) {
         obj2 = item.value;
         let match3 = tags2.filter((t) => t.identify?.(obj2));
         if (match3.length > 1) {
@@ -20639,7 +20639,7 @@ var require_stringify = __commonJS({
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
+      const anchor = (identity3.isScalar(node) || identity3.isCollection(node)) && node.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
@@ -20650,9 +20650,9 @@ var require_stringify = __commonJS({
       return props.join(" ");
     }
     function stringify(item, ctx, onComment, onChompKeep) {
-      if (identity2.isPair(item))
+      if (identity3.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
-      if (identity2.isAlias(item)) {
+      if (identity3.isAlias(item)) {
         if (ctx.doc.directives)
           return item.toString(ctx);
         if (ctx.resolvedAliases?.has(item)) {
@@ -20666,15 +20666,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      const node = identity3.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity3.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str2;
-      return identity2.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+      return identity3.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
 ${ctx.indent}${str2}`;
     }
     exports2.createStringifyContext = createStringifyContext;
@@ -20686,23 +20686,23 @@ ${ctx.indent}${str2}`;
 var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity2.isNode(key) && key.comment || null;
+      let keyComment = identity3.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity2.isCollection(key) || !identity2.isNode(key) && typeof key === "object") {
+        if (identity3.isCollection(key) || !identity3.isNode(key) && typeof key === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity3.isCollection(key) || (identity3.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -20743,7 +20743,7 @@ ${indent}:`;
           str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity2.isNode(value)) {
+      if (identity3.isNode(value)) {
         vsb = !!value.spaceBefore;
         vcb = value.commentBefore;
         valueComment = value.comment;
@@ -20755,10 +20755,10 @@ ${indent}:`;
           value = doc.createNode(value);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity2.isScalar(value))
+      if (!explicitKey && !keyComment && identity3.isScalar(value))
         ctx.indentAtStart = str2.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity3.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
@@ -20778,7 +20778,7 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity2.isCollection(value)) {
+      } else if (!explicitKey && identity3.isCollection(value)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
@@ -20841,7 +20841,7 @@ var require_log = __commonJS({
 var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge2 = {
@@ -20854,10 +20854,10 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity3.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
-      if (identity2.isSeq(source))
+      if (identity3.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
       else if (Array.isArray(source))
@@ -20868,7 +20868,7 @@ var require_merge = __commonJS({
     }
     function mergeValue(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
-      if (!identity2.isMap(source))
+      if (!identity3.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
@@ -20889,7 +20889,7 @@ var require_merge = __commonJS({
       return map;
     }
     function resolveAliasValue(ctx, value) {
-      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+      return ctx && identity3.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports2.addMergeToJSMap = addMergeToJSMap;
     exports2.isMergeKey = isMergeKey;
@@ -20904,10 +20904,10 @@ var require_addPairToJSMap = __commonJS({
     var log2 = require_log();
     var merge2 = require_merge();
     var stringify = require_stringify();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
-      if (identity2.isNode(key) && key.addToJSMap)
+      if (identity3.isNode(key) && key.addToJSMap)
         key.addToJSMap(ctx, map, value);
       else if (merge2.isMergeKey(ctx, key))
         merge2.addMergeToJSMap(ctx, map, value);
@@ -20938,7 +20938,7 @@ var require_addPairToJSMap = __commonJS({
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity2.isNode(key) && ctx?.doc) {
+      if (identity3.isNode(key) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
@@ -20968,7 +20968,7 @@ var require_Pair = __commonJS({
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function createPair(key, value, ctx) {
       const k = createNode.createNode(key, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
@@ -20976,15 +20976,15 @@ var require_Pair = __commonJS({
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.PAIR });
         this.key = key;
         this.value = value;
       }
       clone(schema) {
         let { key, value } = this;
-        if (identity2.isNode(key))
+        if (identity3.isNode(key))
           key = key.clone(schema);
-        if (identity2.isNode(value))
+        if (identity3.isNode(value))
           value = value.clone(schema);
         return new _Pair(key, value);
       }
@@ -21005,7 +21005,7 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
@@ -21021,14 +21021,14 @@ var require_stringifyCollection = __commonJS({
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
-        if (identity2.isNode(item)) {
+        if (identity3.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
-        } else if (identity2.isPair(item)) {
-          const ik = identity2.isNode(item.key) ? item.key : null;
+        } else if (identity3.isPair(item)) {
+          const ik = identity3.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
               lines.push("");
@@ -21076,14 +21076,14 @@ ${indent}${line}` : "\n";
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
-        if (identity2.isNode(item)) {
+        if (identity3.isNode(item)) {
           if (item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
-        } else if (identity2.isPair(item)) {
-          const ik = identity2.isNode(item.key) ? item.key : null;
+        } else if (identity3.isPair(item)) {
+          const ik = identity3.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
               lines.push("");
@@ -21091,7 +21091,7 @@ ${indent}${line}` : "\n";
             if (ik.comment)
               reqNewline = true;
           }
-          const iv = identity2.isNode(item.value) ? item.value : null;
+          const iv = identity3.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
               comment = iv.comment;
@@ -21159,16 +21159,16 @@ var require_YAMLMap = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection2 = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key) {
-      const k = identity2.isScalar(key) ? key.value : key;
+      const k = identity3.isScalar(key) ? key.value : key;
       for (const it of items) {
-        if (identity2.isPair(it)) {
+        if (identity3.isPair(it)) {
           if (it.key === key || it.key === k)
             return it;
-          if (identity2.isScalar(it.key) && it.key.value === k)
+          if (identity3.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -21179,7 +21179,7 @@ var require_YAMLMap = __commonJS({
         return "tag:yaml.org,2002:map";
       }
       constructor(schema) {
-        super(identity2.MAP, schema);
+        super(identity3.MAP, schema);
         this.items = [];
       }
       /**
@@ -21217,7 +21217,7 @@ var require_YAMLMap = __commonJS({
        */
       add(pair, overwrite) {
         let _pair;
-        if (identity2.isPair(pair))
+        if (identity3.isPair(pair))
           _pair = pair;
         else if (!pair || typeof pair !== "object" || !("key" in pair)) {
           _pair = new Pair.Pair(pair, pair?.value);
@@ -21228,7 +21228,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity2.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity3.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -21252,7 +21252,7 @@ var require_YAMLMap = __commonJS({
       get(key, keepScalar) {
         const it = findPair(this.items, key);
         const node = it?.value;
-        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
+        return (!keepScalar && identity3.isScalar(node) ? node.value : node) ?? void 0;
       }
       has(key) {
         return !!findPair(this.items, key);
@@ -21277,7 +21277,7 @@ var require_YAMLMap = __commonJS({
         if (!ctx)
           return JSON.stringify(this);
         for (const item of this.items) {
-          if (!identity2.isPair(item))
+          if (!identity3.isPair(item))
             throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
         }
         if (!ctx.allNullValues && this.hasAllNullValues(false))
@@ -21300,7 +21300,7 @@ var require_YAMLMap = __commonJS({
 var require_map = __commonJS({
   "node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
       collection: "map",
@@ -21308,7 +21308,7 @@ var require_map = __commonJS({
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
       resolve(map2, onError) {
-        if (!identity2.isMap(map2))
+        if (!identity3.isMap(map2))
           onError("Expected a mapping for this tag");
         return map2;
       },
@@ -21325,7 +21325,7 @@ var require_YAMLSeq = __commonJS({
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection2 = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection2.Collection {
@@ -21333,7 +21333,7 @@ var require_YAMLSeq = __commonJS({
         return "tag:yaml.org,2002:seq";
       }
       constructor(schema) {
-        super(identity2.SEQ, schema);
+        super(identity3.SEQ, schema);
         this.items = [];
       }
       add(value) {
@@ -21359,7 +21359,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
-        return !keepScalar && identity2.isScalar(it) ? it.value : it;
+        return !keepScalar && identity3.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -21383,7 +21383,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
+        if (identity3.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -21425,7 +21425,7 @@ var require_YAMLSeq = __commonJS({
       }
     };
     function asItemIndex(key) {
-      let idx = identity2.isScalar(key) ? key.value : key;
+      let idx = identity3.isScalar(key) ? key.value : key;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -21438,7 +21438,7 @@ var require_YAMLSeq = __commonJS({
 var require_seq = __commonJS({
   "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
       collection: "seq",
@@ -21446,7 +21446,7 @@ var require_seq = __commonJS({
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
       resolve(seq2, onError) {
-        if (!identity2.isSeq(seq2))
+        if (!identity3.isSeq(seq2))
           onError("Expected a sequence for this tag");
         return seq2;
       },
@@ -21800,17 +21800,17 @@ var require_binary = __commonJS({
 var require_pairs = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
-      if (identity2.isSeq(seq)) {
+      if (identity3.isSeq(seq)) {
         for (let i = 0; i < seq.items.length; ++i) {
           let item = seq.items[i];
-          if (identity2.isPair(item))
+          if (identity3.isPair(item))
             continue;
-          else if (identity2.isMap(item)) {
+          else if (identity3.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
@@ -21824,7 +21824,7 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i] = identity2.isPair(item) ? item : new Pair.Pair(item);
+          seq.items[i] = identity3.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
@@ -21878,7 +21878,7 @@ ${cn.comment}` : item.comment;
 var require_omap = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -21905,7 +21905,7 @@ var require_omap = __commonJS({
           ctx.onCreate(map);
         for (const pair of this.items) {
           let key, value;
-          if (identity2.isPair(pair)) {
+          if (identity3.isPair(pair)) {
             key = toJS.toJS(pair.key, "", ctx);
             value = toJS.toJS(pair.value, key, ctx);
           } else {
@@ -21935,7 +21935,7 @@ var require_omap = __commonJS({
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
         for (const { key } of pairs$1.items) {
-          if (identity2.isScalar(key)) {
+          if (identity3.isScalar(key)) {
             if (seenKeys.includes(key.value)) {
               onError(`Ordered maps must not include duplicate keys: ${key.value}`);
             } else {
@@ -22116,7 +22116,7 @@ var require_int2 = __commonJS({
 var require_set = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
@@ -22126,7 +22126,7 @@ var require_set = __commonJS({
       }
       add(key) {
         let pair;
-        if (identity2.isPair(key))
+        if (identity3.isPair(key))
           pair = key;
         else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
           pair = new Pair.Pair(key.key, null);
@@ -22142,7 +22142,7 @@ var require_set = __commonJS({
        */
       get(key, keepPair) {
         const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        return !keepPair && identity3.isPair(pair) ? identity3.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
       set(key, value) {
         if (typeof value !== "boolean")
@@ -22186,7 +22186,7 @@ var require_set = __commonJS({
       tag: "tag:yaml.org,2002:set",
       createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
       resolve(map, onError) {
-        if (identity2.isMap(map)) {
+        if (identity3.isMap(map)) {
           if (map.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map);
           else
@@ -22431,7 +22431,7 @@ var require_tags = __commonJS({
 var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var map = require_map();
     var seq = require_seq();
     var string = require_string();
@@ -22444,9 +22444,9 @@ var require_Schema = __commonJS({
         this.knownTags = resolveKnownTags ? tags2.coreKnownTags : {};
         this.tags = tags2.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity2.MAP, { value: map.map });
-        Object.defineProperty(this, identity2.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity2.SEQ, { value: seq.seq });
+        Object.defineProperty(this, identity3.MAP, { value: map.map });
+        Object.defineProperty(this, identity3.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity3.SEQ, { value: seq.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
@@ -22463,7 +22463,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
@@ -22490,7 +22490,7 @@ var require_stringifyDocument = __commonJS({
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
-        if (identity2.isNode(doc.contents)) {
+        if (identity3.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
             lines.push("");
           if (doc.contents.commentBefore) {
@@ -22545,7 +22545,7 @@ var require_Document = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var Collection2 = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
     var Schema = require_Schema();
@@ -22560,7 +22560,7 @@ var require_Document = __commonJS({
         this.comment = null;
         this.errors = [];
         this.warnings = [];
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.DOC });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.DOC });
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
@@ -22596,7 +22596,7 @@ var require_Document = __commonJS({
        */
       clone() {
         const copy = Object.create(_Document.prototype, {
-          [identity2.NODE_TYPE]: { value: identity2.DOC }
+          [identity3.NODE_TYPE]: { value: identity3.DOC }
         });
         copy.commentBefore = this.commentBefore;
         copy.comment = this.comment;
@@ -22606,7 +22606,7 @@ var require_Document = __commonJS({
         if (this.directives)
           copy.directives = this.directives.clone();
         copy.schema = this.schema.clone();
-        copy.contents = identity2.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        copy.contents = identity3.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -22669,7 +22669,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity2.isCollection(node))
+        if (flow && identity3.isCollection(node))
           node.flow = true;
         setAnchors();
         return node;
@@ -22709,7 +22709,7 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       get(key, keepScalar) {
-        return identity2.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+        return identity3.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -22718,14 +22718,14 @@ var require_Document = __commonJS({
        */
       getIn(path12, keepScalar) {
         if (Collection2.isEmptyPath(path12))
-          return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
+          return !keepScalar && identity3.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity3.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
       has(key) {
-        return identity2.isCollection(this.contents) ? this.contents.has(key) : false;
+        return identity3.isCollection(this.contents) ? this.contents.has(key) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -22733,7 +22733,7 @@ var require_Document = __commonJS({
       hasIn(path12) {
         if (Collection2.isEmptyPath(path12))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
+        return identity3.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -22840,7 +22840,7 @@ var require_Document = __commonJS({
       }
     };
     function assertCollection(contents) {
-      if (identity2.isCollection(contents))
+      if (identity3.isCollection(contents))
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
@@ -23111,12 +23111,12 @@ var require_util_flow_indent_check = __commonJS({
 var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity3.isScalar(a) && identity3.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports2.mapIncludes = mapIncludes;
@@ -23329,7 +23329,7 @@ var require_resolve_end = __commonJS({
 var require_resolve_flow_collection = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -23408,7 +23408,7 @@ var require_resolve_flow_collection = __commonJS({
             }
             if (prevItemComment) {
               let prev = coll.items[coll.items.length - 1];
-              if (identity2.isPair(prev))
+              if (identity3.isPair(prev))
                 prev = prev.value ?? prev.key;
               if (prev.comment)
                 prev.comment += "\n" + prevItemComment;
@@ -23523,7 +23523,7 @@ var require_resolve_flow_collection = __commonJS({
 var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -23573,7 +23573,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
+      const node = identity3.isNode(res) ? res : new Scalar.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -23992,7 +23992,7 @@ var require_resolve_flow_scalar = __commonJS({
 var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -24001,17 +24001,17 @@ var require_compose_scalar = __commonJS({
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity2.SCALAR];
+        tag = ctx.schema[identity3.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
-        tag = ctx.schema[identity2.SCALAR];
+        tag = ctx.schema[identity3.SCALAR];
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity3.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error2) {
         const msg = error2 instanceof Error ? error2.message : String(error2);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
@@ -24031,7 +24031,7 @@ var require_compose_scalar = __commonJS({
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema[identity2.SCALAR];
+        return schema[identity3.SCALAR];
       const matchWithTest = [];
       for (const tag of schema.tags) {
         if (!tag.collection && tag.tag === tagName) {
@@ -24050,12 +24050,12 @@ var require_compose_scalar = __commonJS({
         return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity2.SCALAR];
+      return schema[identity3.SCALAR];
     }
     function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity2.SCALAR];
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity3.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity2.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity3.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -24104,7 +24104,7 @@ var require_compose_node = __commonJS({
   "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var composeCollection = require_compose_collection();
     var composeScalar = require_compose_scalar();
     var resolveEnd = require_resolve_end();
@@ -24150,7 +24150,7 @@ var require_compose_node = __commonJS({
       node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity3.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
@@ -24256,7 +24256,7 @@ var require_composer = __commonJS({
     var directives = require_directives();
     var Document = require_Document();
     var errors = require_errors2();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
     function getErrorPos(src) {
@@ -24318,9 +24318,9 @@ var require_composer = __commonJS({
 ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
-          } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+          } else if (identity3.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
-            if (identity2.isPair(it))
+            if (identity3.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
             it.commentBefore = cb ? `${comment}
@@ -26368,7 +26368,7 @@ var require_public_api = __commonJS({
     var Document = require_Document();
     var errors = require_errors2();
     var log2 = require_log();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
     function parseOptions(options) {
@@ -26446,7 +26446,7 @@ var require_public_api = __commonJS({
         if (!keepUndefined)
           return void 0;
       }
-      if (identity2.isDocument(value) && !_replacer)
+      if (identity3.isDocument(value) && !_replacer)
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
@@ -26466,7 +26466,7 @@ var require_dist = __commonJS({
     var Schema = require_Schema();
     var errors = require_errors2();
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -26484,14 +26484,14 @@ var require_dist = __commonJS({
     exports2.YAMLParseError = errors.YAMLParseError;
     exports2.YAMLWarning = errors.YAMLWarning;
     exports2.Alias = Alias.Alias;
-    exports2.isAlias = identity2.isAlias;
-    exports2.isCollection = identity2.isCollection;
-    exports2.isDocument = identity2.isDocument;
-    exports2.isMap = identity2.isMap;
-    exports2.isNode = identity2.isNode;
-    exports2.isPair = identity2.isPair;
-    exports2.isScalar = identity2.isScalar;
-    exports2.isSeq = identity2.isSeq;
+    exports2.isAlias = identity3.isAlias;
+    exports2.isCollection = identity3.isCollection;
+    exports2.isDocument = identity3.isDocument;
+    exports2.isMap = identity3.isMap;
+    exports2.isNode = identity3.isNode;
+    exports2.isPair = identity3.isPair;
+    exports2.isScalar = identity3.isScalar;
+    exports2.isSeq = identity3.isSeq;
     exports2.Pair = Pair.Pair;
     exports2.Scalar = Scalar.Scalar;
     exports2.YAMLMap = YAMLMap.YAMLMap;
@@ -29430,8 +29430,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve15, reject) => {
-        req2.once("response", resolve15).once("error", reject).end();
+      const promise = new Promise((resolve14, reject) => {
+        req2.once("response", resolve14).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -29608,7 +29608,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve15, reject) => {
+      return new Promise((resolve14, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -29674,7 +29674,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine3, headers);
           cleanup();
-          resolve15({
+          resolve14({
             connect: {
               statusCode,
               statusText,
@@ -33334,8 +33334,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve15, reject) => {
-          this._resolve = resolve15;
+        this._promise = new Promise((resolve14, reject) => {
+          this._resolve = resolve14;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -33550,11 +33550,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve15) {
-          resolve15(value);
+        return value instanceof P ? value : new P(function(resolve14) {
+          resolve14(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve15, reject) {
+      return new (P || (P = Promise))(function(resolve14, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33570,7 +33570,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33619,11 +33619,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve15) {
-          resolve15(value);
+        return value instanceof P ? value : new P(function(resolve14) {
+          resolve14(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve15, reject) {
+      return new (P || (P = Promise))(function(resolve14, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33639,7 +33639,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33689,11 +33689,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve15) {
-          resolve15(value);
+        return value instanceof P ? value : new P(function(resolve14) {
+          resolve14(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve15, reject) {
+      return new (P || (P = Promise))(function(resolve14, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33709,7 +33709,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33758,11 +33758,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve15) {
-          resolve15(value);
+        return value instanceof P ? value : new P(function(resolve14) {
+          resolve14(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve15, reject) {
+      return new (P || (P = Promise))(function(resolve14, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33778,7 +33778,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33826,11 +33826,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve15) {
-          resolve15(value);
+        return value instanceof P ? value : new P(function(resolve14) {
+          resolve14(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve15, reject) {
+      return new (P || (P = Promise))(function(resolve14, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33846,7 +33846,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -34043,11 +34043,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve15, reject) => {
+      return (v) => new Promise((resolve14, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve15(v), ms);
+          const id = setTimeout(() => resolve14(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -34426,11 +34426,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve15) {
-          resolve15(value);
+        return value instanceof P ? value : new P(function(resolve14) {
+          resolve14(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve15, reject) {
+      return new (P || (P = Promise))(function(resolve14, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -34446,7 +34446,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -34533,26 +34533,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve15) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve14) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve15(output.toString());
+              resolve14(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve15) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve14) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve15(Buffer.concat(chunks));
+              resolve14(Buffer.concat(chunks));
             });
           }));
         });
@@ -34760,14 +34760,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve15, reject) => {
+          return new Promise((resolve14, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve15(res);
+                resolve14(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -35011,12 +35011,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve15) => setTimeout(() => resolve15(), ms));
+          return new Promise((resolve14) => setTimeout(() => resolve14(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve15, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve14, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -35024,7 +35024,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve15(response);
+              resolve14(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -35063,7 +35063,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve15(response);
+              resolve14(response);
             }
           }));
         });
@@ -35527,8 +35527,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve15, reject) {
-            return setTimeout(resolve15, t);
+          return new this.Promise(function(resolve14, reject) {
+            return setTimeout(resolve14, t);
           });
         }
         computePenalty() {
@@ -35739,15 +35739,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve15, returned, task;
+          var args, cb, error2, reject, resolve14, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve15, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve14, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve15(returned);
+                  return resolve14(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -35762,13 +35762,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve15;
-          resolve15 = reject = null;
+          var promise, reject, resolve14;
+          resolve14 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve15 = _resolve;
+            resolve14 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve15, reject });
+          this._queue.push({ task, args, resolve: resolve14, reject });
           this._tryToRun();
           return promise;
         }
@@ -36169,14 +36169,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve15, reject) => {
+              return new this.Promise((resolve14, reject) => {
                 if (finished()) {
-                  return resolve15();
+                  return resolve14();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve15();
+                      return resolve14();
                     }
                   });
                 }
@@ -36269,9 +36269,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve15, reject) {
+              return new this.Promise(function(resolve14, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve15)(args3);
+                  return (args3[0] != null ? reject : resolve14)(args3);
                 });
               });
             };
@@ -36577,11 +36577,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -36597,7 +36597,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -36670,26 +36670,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve15) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve14) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve15(output.toString());
+          resolve14(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve15) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve14) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve15(Buffer.concat(chunks));
+          resolve14(Buffer.concat(chunks));
         });
       }));
     });
@@ -36892,14 +36892,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve15, reject) => {
+      return new Promise((resolve14, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve15(res);
+            resolve14(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -37143,12 +37143,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve15) => setTimeout(() => resolve15(), ms));
+      return new Promise((resolve14) => setTimeout(() => resolve14(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve15, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve14, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -37156,7 +37156,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve15(response);
+          resolve14(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -37195,7 +37195,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve15(response);
+          resolve14(response);
         }
       }));
     });
@@ -37206,11 +37206,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37226,7 +37226,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37259,11 +37259,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37279,7 +37279,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37557,11 +37557,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37577,7 +37577,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37681,11 +37681,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37701,7 +37701,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37800,11 +37800,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37820,7 +37820,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38039,7 +38039,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve15, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve14, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -38122,7 +38122,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve15(exitCode);
+            resolve14(exitCode);
           }
         });
         if (this.options.input) {
@@ -38245,11 +38245,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38265,7 +38265,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38364,7 +38364,7 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join55, resolve as resolve14 } from "node:path";
+import { join as join55, resolve as resolve13 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
@@ -38548,10 +38548,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run = (argv) => new Promise((resolve15) => {
+  const run = (argv) => new Promise((resolve14) => {
     const child2 = spawn2(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child2.once("error", () => resolve15(false));
-    child2.once("close", (code) => resolve15(code === 0));
+    child2.once("error", () => resolve14(false));
+    child2.once("close", (code) => resolve14(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run(removal.remove) || !removal.giveRights) continue;
@@ -38739,8 +38739,8 @@ function holdKeptDirectory(dir) {
     const real = realpathSync3(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
-    const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
-    return { ...held2, real };
+    const held3 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
+    return { ...held3, real };
   } catch {
     return void 0;
   }
@@ -38776,15 +38776,15 @@ function makeDirectoriesBeneath(base, names, emptyLast) {
     if (fresh) mkdirSync(path12, { mode: 493 });
   }
 }
-function writerBeneath(held2, real) {
+function writerBeneath(held3, real) {
   return (name, text2) => {
-    makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
-    writeNewFile(join5(held2.path, name), text2, join5(real, name));
+    makeDirectoriesBeneath(held3.path, namesOf(name).slice(0, -1), false);
+    writeNewFile(join5(held3.path, name), text2, join5(real, name));
   };
 }
-function freshDirectoryBeneath(held2, real, sub) {
-  makeDirectoriesBeneath(held2.path, namesOf(sub), true);
-  const write = writerBeneath(held2, real);
+function freshDirectoryBeneath(held3, real, sub) {
+  makeDirectoriesBeneath(held3.path, namesOf(sub), true);
+  const write = writerBeneath(held3, real);
   return (name, text2) => write(`${sub}/${name}`, text2);
 }
 
@@ -39379,7 +39379,7 @@ function readTextBounded(path12, limit, what, shown = path12) {
   return readTextBeneath(dirname6(resolve3(path12)), basename5(path12), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
-function readAsIdentity(root, path12, limit, identity2) {
+function readAsIdentity(root, path12, limit, identity3) {
   let opened;
   try {
     opened = openBeneath(root, path12);
@@ -39387,7 +39387,7 @@ function readAsIdentity(root, path12, limit, identity2) {
     return void 0;
   }
   try {
-    if (!identity2) {
+    if (!identity3) {
       try {
         return readAll(opened.fd, limit, "file", opened.real);
       } catch {
@@ -39396,8 +39396,8 @@ function readAsIdentity(root, path12, limit, identity2) {
     }
     const reader = spawnSync2("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
       stdio: [opened.fd, "pipe", "ignore"],
-      uid: identity2.uid,
-      gid: identity2.gid,
+      uid: identity3.uid,
+      gid: identity3.gid,
       env: { PATH: "/usr/bin:/bin" },
       cwd: "/",
       maxBuffer: limit + 2,
@@ -39411,7 +39411,7 @@ function readAsIdentity(root, path12, limit, identity2) {
   }
 }
 var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
-function hashAsIdentity(path12, limit, identity2, known) {
+function hashAsIdentity(path12, limit, identity3, known) {
   let before;
   try {
     before = statSync2(path12);
@@ -39428,15 +39428,15 @@ function hashAsIdentity(path12, limit, identity2, known) {
   try {
     const stat2 = fstatSync2(fd);
     if (!stat2.isFile() || stat2.size > limit || stat2.dev !== before.dev || stat2.ino !== before.ino) return void 0;
-    const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
+    const key = `${identity3 ? `${identity3.uid}:${identity3.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
     const cached2 = known?.get(key);
     if (cached2) return cached2;
     let sha2562;
-    if (identity2) {
+    if (identity3) {
       const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
         stdio: [fd, "pipe", "ignore"],
-        uid: identity2.uid,
-        gid: identity2.gid,
+        uid: identity3.uid,
+        gid: identity3.gid,
         env: { PATH: "/usr/bin:/bin" },
         cwd: "/",
         encoding: "latin1",
@@ -47051,7 +47051,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve15) => {
+  return new Promise((resolve14) => {
     let child2;
     try {
       child2 = spawn3(argv[0], argv.slice(1), {
@@ -47061,7 +47061,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error2) {
-      resolve15({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
+      resolve14({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -47081,7 +47081,7 @@ function runIn(options, cwd) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve15({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve14({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child2.once("error", (error2) => {
       if (timer) clearTimeout(timer);
@@ -47404,11 +47404,11 @@ async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
   const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname8(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join8(dir.path, basename7(file));
-    const hit = readEntries(held2).find((e) => e.key === key);
+    const held3 = join8(dir.path, basename7(file));
+    const hit = readEntries(held3).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
-    const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
+    const entries = [{ key, value }, ...readEntries(held3).filter((e) => e.key !== key)];
     try {
       replaceKeptFile(dir, basename7(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
     } catch {
@@ -47436,9 +47436,9 @@ function updateKeptKeys(file, add2, drop = []) {
   const dir = holdKeptDirectory(dirname8(file));
   if (dir === void 0) return;
   try {
-    const held2 = join8(dir.path, basename7(file));
+    const held3 = join8(dir.path, basename7(file));
     const gone = /* @__PURE__ */ new Set([...add2, ...drop]);
-    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held2).filter((e) => !gone.has(e.key))];
+    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held3).filter((e) => !gone.has(e.key))];
     replaceKeptFile(dir, basename7(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
   } catch {
   } finally {
@@ -48283,9 +48283,9 @@ function sharedHomesDirectory(path12) {
   }
   const fd = openSync4(path12, DIRECTORY_FLAGS);
   try {
-    const held2 = fstatSync3(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+    const held3 = fstatSync3(fd);
+    if (!acceptable(held3)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    if (held3.uid === uid && (held3.mode & 4095) !== 1023) fchmodSync(fd, 1023);
   } finally {
     closeSync5(fd);
   }
@@ -48421,12 +48421,12 @@ function keptFixedEntropy(file, make = fixedEntropy) {
   const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname9(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = join14(dir.path, basename8(file));
+    const held3 = join14(dir.path, basename8(file));
     try {
-      const s = lstatSync9(held2);
+      const s = lstatSync9(held3);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        const kept = readBytesBounded(held3, ENTROPY_BYTES, "kept entropy");
         if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
@@ -49200,7 +49200,7 @@ function processesWith(marker2) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve15) => setTimeout(resolve15, ms));
+var sleep = (ms) => new Promise((resolve14) => setTimeout(resolve14, ms));
 async function killLeftovers(marker2) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -49467,19 +49467,19 @@ function unrecordedAtMost(result) {
 import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
-function readLines(path12, root, identity2) {
+function readLines(path12, root, identity3) {
   const inside3 = relative4(root, path12);
   if (inside3.startsWith("..") || isAbsolute3(inside3) || inside3.split(sep3).includes(".git")) return void 0;
-  return readAsIdentity(root, inside3, MAX_FILE, identity2)?.toString("utf8").split("\n");
+  return readAsIdentity(root, inside3, MAX_FILE, identity3)?.toString("utf8").split("\n");
 }
-function attachLineText(functions, cwd, root, identity2) {
+function attachLineText(functions, cwd, root, identity3) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
       const candidates = isAbsolute3(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
       cache.set(
         file,
-        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
+        candidates.map((c) => readLines(c, root, identity3)).find((l) => l !== void 0)
       );
     }
     return cache.get(file);
@@ -49748,7 +49748,7 @@ function inside(dir, path12) {
   const rel = relative6(dir, path12);
   return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 }
-function executablesOf(logDir, workspace, identity2) {
+function executablesOf(logDir, workspace, identity3) {
   const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
@@ -49756,7 +49756,7 @@ function executablesOf(logDir, workspace, identity2) {
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
-      const sha2562 = hashAsIdentity(path12, MAX_EXECUTABLE, identity2, hashes);
+      const sha2562 = hashAsIdentity(path12, MAX_EXECUTABLE, identity3, hashes);
       if (!sha2562) return;
       const known = found2.get(path12);
       if (known) known.main ||= i === 0;
@@ -49928,7 +49928,7 @@ function readLock(path12) {
   }
 }
 async function waitForLock(path12) {
-  while (tryLock(path12) !== void 0) await new Promise((resolve15) => setTimeout(resolve15, 200));
+  while (tryLock(path12) !== void 0) await new Promise((resolve14) => setTimeout(resolve14, 200));
 }
 function tryLock(path12) {
   for (; ; ) {
@@ -51954,7 +51954,7 @@ function mergeShards(parts) {
 import { join as join40 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync11, lstatSync as lstatSync15, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync14, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync14, rmSync as rmSync12 } from "node:fs";
 import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/config/load.ts
@@ -54225,13 +54225,13 @@ function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
 var argvOf = (spec) => commandArgv(spec.run);
-async function prepare(config, outDir, held2, side, progress) {
+async function prepare(config, outDir, held3, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join35(held2.path, `setup-${side}.log`);
-  writeFileAtomic(at, "", held2.real);
+  const at = join35(held3.path, `setup-${side}.log`);
+  writeFileAtomic(at, "", held3.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).catch((error2) => {
     throw error2 instanceof CgBenchError ? new CgBenchError(`the ${side} checkout's setup: ${error2.message}`, error2.exitCode) : error2;
   }).finally(() => {
@@ -54277,19 +54277,19 @@ async function timeSuite(options) {
     out.release();
   }
 }
-async function timeHeld(options, timed, held2) {
+async function timeHeld(options, timed, held3) {
   const { base, outDir } = options;
-  const baseSandbox = await prepare(base.config, outDir, held2, "base", options.progress);
+  const baseSandbox = await prepare(base.config, outDir, held3, "base", options.progress);
   const sandboxes = { base: baseSandbox, head: baseSandbox };
   try {
-    sandboxes.head = await prepare(options.head.config, outDir, held2, "head", options.progress);
-    return await timeBenchmarks(options, timed, held2, sandboxes);
+    sandboxes.head = await prepare(options.head.config, outDir, held3, "head", options.progress);
+    return await timeBenchmarks(options, timed, held3, sandboxes);
   } finally {
     endStrays(sandboxes.base);
     endStrays(sandboxes.head);
   }
 }
-async function timeBenchmarks(options, timed, held2, sandboxes) {
+async function timeBenchmarks(options, timed, held3, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
     command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
@@ -54357,10 +54357,10 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join35(held2.path, PAIRED_FILE),
+    join35(held3.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
-    held2.real
+    held3.real
   );
   return { timed: results, failed };
 }
@@ -54387,10 +54387,11 @@ function lineProgress(write) {
 }
 
 // src/untrusted/lock-checkout.ts
-import { closeSync as closeSync11, constants as constants10, existsSync as existsSync9, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync14, openSync as openSync10, readdirSync as readdirSync13, realpathSync as realpathSync12 } from "node:fs";
+import { closeSync as closeSync11, constants as constants10, existsSync as existsSync9, fchmodSync as fchmodSync2, fstatSync as fstatSync7, lstatSync as lstatSync15, openSync as openSync10, readdirSync as readdirSync13, realpathSync as realpathSync12 } from "node:fs";
 import { dirname as dirname18, isAbsolute as isAbsolute9, join as join37, resolve as resolve9 } from "node:path";
 
 // src/vcs/git.ts
+import { lstatSync as lstatSync14 } from "node:fs";
 import { join as join36, resolve as resolve8, sep as sep8 } from "node:path";
 var SAFE_GIT_OPTIONS = [
   "-c",
@@ -54412,6 +54413,15 @@ var SAFE_GIT_ENV = {
 var NO_USER_FILES_OPTIONS = ["-c", "core.attributesFile=/dev/null", "-c", "core.excludesFile=/dev/null"];
 var NO_USER_FILES_ENV = { GIT_CONFIG_GLOBAL: "/dev/null" };
 var GIT_TIMEOUT_MS = 30 * 6e4;
+var held2 = /* @__PURE__ */ new Map();
+var identity2 = (path12) => {
+  try {
+    const s = lstatSync14(path12);
+    return { dev: s.dev, ino: s.ino };
+  } catch {
+    return void 0;
+  }
+};
 var closed = /* @__PURE__ */ new Set();
 function gitDirectories(root) {
   const r = git(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
@@ -54426,8 +54436,31 @@ function refuseClosed(repo) {
     if (at === root || at.startsWith(`${root}${sep8}`))
       throw new Error(`git ran in ${root} after the code did: every git command there belongs before the first run (vcs/git.ts closeRepository)`);
 }
+function holdRepository(root, gitDirs) {
+  const at = resolve8(root);
+  const paths = /* @__PURE__ */ new Map();
+  for (const path12 of [at, join36(at, ".git"), ...gitDirs]) {
+    const id = identity2(path12);
+    if (id) paths.set(path12, id);
+  }
+  held2.set(at, paths);
+}
+function refuseMovedRepository(repo) {
+  const at = resolve8(repo);
+  for (const [root, paths] of held2) {
+    if (at !== root && !at.startsWith(`${root}${sep8}`)) continue;
+    for (const [path12, was] of paths) {
+      const now = identity2(path12);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the repository ${root}: ${path12} was moved or replaced while the code ran: git is not run there (a repository put in its place could run its own filters)`
+        );
+    }
+  }
+}
 function git(repo, args, env = {}) {
   refuseClosed(repo);
+  refuseMovedRepository(repo);
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
   const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
@@ -54522,7 +54555,7 @@ function setMode(path12, directory, mode) {
     closeSync11(fd);
   }
 }
-var isDirectory3 = (path12) => lstatSync14(path12, { throwIfNoEntry: false })?.isDirectory() === true;
+var isDirectory3 = (path12) => lstatSync15(path12, { throwIfNoEntry: false })?.isDirectory() === true;
 function stickyAbove(path12) {
   for (let above = dirname18(path12); ; above = dirname18(above)) {
     if (isDirectory3(above)) setMode(above, true, (m) => m & 18 ? m | 512 : m);
@@ -54558,7 +54591,7 @@ function linksWithin(dir, found2) {
   }
   for (const name of names) {
     const path12 = join37(dir, name);
-    const s = lstatSync14(path12, { throwIfNoEntry: false });
+    const s = lstatSync15(path12, { throwIfNoEntry: false });
     if (s?.isDirectory()) linksWithin(path12, found2);
     else if (s?.isFile() && s.nlink > 1 && s.mode & 18) found2.files.add(path12);
     else if (s?.isSymbolicLink()) {
@@ -54581,7 +54614,7 @@ var ownerRefusal = (uid, owned) => `the code would run as uid ${uid}, who owns $
 function lockRepository(root, user, options = {}) {
   const at = resolve9(root);
   const refusal = options.refusal ?? ownerRefusal;
-  const dotGit = lstatSync14(join37(at, ".git"), { throwIfNoEntry: false });
+  const dotGit = lstatSync15(join37(at, ".git"), { throwIfNoEntry: false });
   const asked = options.gitDirs ?? gitDirectories(at);
   const named = asked.length ? asked : dotGit?.isDirectory() ? [join37(at, ".git")] : [];
   const gitDirs = named.map(realDirectory2).filter((dir) => dir !== void 0);
@@ -54595,7 +54628,7 @@ function lockRepository(root, user, options = {}) {
   const files = [...found2.files];
   if (user) {
     const above = (path12) => dirname18(path12) === path12 ? [path12] : [path12, ...above(dirname18(path12))];
-    const owned = [join37(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path12) => lstatSync14(path12, { throwIfNoEntry: false })?.uid === user.uid);
+    const owned = [join37(at, ".git"), ...dirs, ...files, at].flatMap(above).find((path12) => lstatSync15(path12, { throwIfNoEntry: false })?.uid === user.uid);
     if (owned) throw new CgBenchError(refusal(user.uid, owned));
   }
   if (dotGit?.isFile()) setMode(join37(at, ".git"), false, (m) => m & ~18);
@@ -54610,6 +54643,7 @@ function lockRepository(root, user, options = {}) {
   if (isDirectory3(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory3(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
+  holdRepository(at, [...named, ...dirs, ...files]);
 }
 
 // src/container/client.ts
@@ -54656,7 +54690,7 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve15) => {
+  return new Promise((resolve14) => {
     const child2 = spawn4(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -54668,8 +54702,8 @@ function runEngine(engine, args, log2) {
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve15({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve15({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve14({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve14({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
@@ -54733,9 +54767,9 @@ function hideGit(checkout) {
   const git2 = join38(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync15(git2).isDirectory();
+    directory = lstatSync16(git2).isDirectory();
   } catch {
-    return [];
+    directory = true;
   }
   if (directory && !emptyDirectory) {
     const made = mkdtempSync5(join38(ownTmpdir(), "cg-bench-no-git-"));
@@ -54754,7 +54788,7 @@ function removeLinks(dir) {
   }
   for (const name of entries) {
     const path12 = join38(dir, name);
-    const stat2 = lstatSync15(path12);
+    const stat2 = lstatSync16(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync12(path12, { force: true });
   }
@@ -54918,8 +54952,17 @@ import { join as join39, resolve as resolve11 } from "node:path";
 function prepareBaseCheckout(ci, sha) {
   const own = mkdtempSync6(join39(ownTmpdir(), "cg-bench-base-"));
   const tree = join39(own, "tree");
-  addWorktree(ci.repoRoot, tree, sha);
-  const where3 = ci.baseCheckoutDir();
+  const where3 = join39(own, "checkout");
+  const removeAll = () => {
+    removeWorktree(tree);
+    removeTrees([own], "the base checkout");
+  };
+  try {
+    addWorktree(ci.repoRoot, tree, sha);
+  } catch (error2) {
+    removeAll();
+    throw error2;
+  }
   let copied = false;
   const checkout = {
     sha,
@@ -54933,9 +54976,7 @@ function prepareBaseCheckout(ci, sha) {
       return copied ? where3 : checkout.fresh();
     },
     remove() {
-      removeTrees([where3], "the base checkout");
-      removeWorktree(tree);
-      removeTrees([own], "the base checkout");
+      removeAll();
       copied = false;
     }
   };
@@ -55398,7 +55439,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync16, readdirSync as readdirSync15 } from "node:fs";
+import { lstatSync as lstatSync17, readdirSync as readdirSync15 } from "node:fs";
 import { join as join43 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -55461,7 +55502,7 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync16(join43(root, n)).isDirectory() && presentAt(join43(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync17(join43(root, n)).isDirectory() && presentAt(join43(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(root, join43(root, n), `${shown}/${n}`));
 }
@@ -55685,11 +55726,11 @@ function subdirectoryWriter(ci, out, dir) {
 async function withHeldOutRoot(ci, run) {
   mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
-  const held2 = holdDirectory(ci.outRoot, real);
+  const held3 = holdDirectory(ci.outRoot, real);
   try {
-    return await run({ held: held2, real });
+    return await run({ held: held3, real });
   } finally {
-    held2.release();
+    held3.release();
   }
 }
 function runPipeline(ci, measurer) {
@@ -55943,7 +55984,7 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join54, resolve as resolve13 } from "node:path";
+import { join as join54 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash11 } from "node:crypto";
@@ -58343,11 +58384,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58363,7 +58404,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58376,14 +58417,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve15, reject) {
-        v = o[n](v), settle(resolve15, reject, v.done, v.value);
+      return new Promise(function(resolve14, reject) {
+        v = o[n](v), settle(resolve14, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve15, reject, d, v) {
+  function settle(resolve14, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve15({ value: v2, done: d });
+      resolve14({ value: v2, done: d });
     }, reject);
   }
 };
@@ -58580,11 +58621,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58600,7 +58641,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58648,11 +58689,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58668,7 +58709,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58681,14 +58722,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve15, reject) {
-        v = o[n](v), settle(resolve15, reject, v.done, v.value);
+      return new Promise(function(resolve14, reject) {
+        v = o[n](v), settle(resolve14, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve15, reject, d, v) {
+  function settle(resolve14, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve15({ value: v2, done: d });
+      resolve14({ value: v2, done: d });
     }, reject);
   }
 };
@@ -59671,9 +59712,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve15) => {
+  return new Promise((resolve14) => {
     const handler2 = () => {
-      resolve15();
+      resolve14();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -59828,8 +59869,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve15, reject) => {
-      const req = isInsecure ? http2.request(options, resolve15) : https2.request(options, resolve15);
+    return new Promise((resolve14, reject) => {
+      const req = isInsecure ? http2.request(options, resolve14) : https2.request(options, resolve14);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -59913,7 +59954,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve14, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -59923,7 +59964,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve15(Buffer.concat(buffer3).toString("utf8"));
+      resolve14(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -60018,7 +60059,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve14, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -60041,7 +60082,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve15(value);
+      resolve14(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -60797,7 +60838,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve14, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -60815,7 +60856,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve15(x);
+        resolve14(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -60832,8 +60873,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve15) => {
-    token = setTimeout(resolve15, timeInMs);
+  return createAbortablePromise((resolve14) => {
+    token = setTimeout(resolve14, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -68964,7 +69005,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve15, reject) => {
+    return new Promise((resolve14, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -68992,11 +69033,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve15).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve14).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve15();
+            resolve14();
           }
         }
       });
@@ -69121,8 +69162,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve15, reject) {
-      readyPromiseResolve = resolve15;
+    Module["ready"] = new Promise(function(resolve14, reject) {
+      readyPromiseResolve = resolve14;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -71692,7 +71733,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve14, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -71704,7 +71745,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve15();
+      resolve14();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -89479,7 +89520,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve15, reject) => {
+      return new Promise((resolve14, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -89494,7 +89535,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve15(this.toUint8Array(callbackChunk));
+            resolve14(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -90140,8 +90181,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve15, reject) => {
-      this.resolve = resolve15;
+    this.promise = new Promise((resolve14, reject) => {
+      this.resolve = resolve14;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -90546,8 +90587,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve15, reject) => {
-      this.emitter.on("finish", resolve15);
+    return new Promise((resolve14, reject) => {
+      this.emitter.on("finish", resolve14);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -90594,12 +90635,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve14, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve15();
+        resolve14();
         return;
       }
       let chunk = stream2.read();
@@ -90618,7 +90659,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve15();
+      resolve14();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -90627,7 +90668,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve14, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -90635,7 +90676,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve15);
+    ws.on("close", resolve14);
     rs.pipe(ws);
   });
 }
@@ -91547,7 +91588,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve15) => {
+    return new Promise((resolve14) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -91558,7 +91599,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve15(appendToURLQuery(this.url, sas));
+      resolve14(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -91597,7 +91638,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve15) => {
+    return new Promise((resolve14) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -91605,7 +91646,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve15(appendToURLQuery(this.url, sas));
+      resolve14(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -93362,11 +93403,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93382,7 +93423,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93506,11 +93547,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93526,7 +93567,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93556,7 +93597,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve15) => setTimeout(resolve15, milliseconds));
+    return new Promise((resolve14) => setTimeout(resolve14, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -93631,11 +93672,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93651,7 +93692,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93930,8 +93971,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve15) => {
-    timeoutHandle = setTimeout(() => resolve15("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve14) => {
+    timeoutHandle = setTimeout(() => resolve14("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -94055,11 +94096,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94075,7 +94116,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -94952,11 +94993,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94972,7 +95013,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -95101,7 +95142,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve15) => setTimeout(resolve15, milliseconds));
+      return new Promise((resolve14) => setTimeout(resolve14, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -95126,11 +95167,11 @@ import { existsSync as existsSync13, writeFileSync as writeFileSync7 } from "fs"
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -95146,7 +95187,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -95340,11 +95381,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -95360,7 +95401,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -96060,7 +96101,6 @@ function gitHubAdapter(ctx, trigger) {
     shortSha: (sha) => sha.slice(0, 7),
     commitUrl: (sha) => commitUrl(ctx.env, sha),
     fetchCommit,
-    baseCheckoutDir: () => resolve13(ctx.outRoot, "base-worktree"),
     async occasion() {
       if (trigger.kind === "pull_request") return baselineCommit(ctx, trigger, fetchCommit);
       if (trigger.kind === "merge_group") return mergeGroupBaseline(trigger);
@@ -96164,11 +96204,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve15) {
-      resolve15(value);
+    return value instanceof P ? value : new P(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve15, reject) {
+  return new (P || (P = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -96184,7 +96224,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -100601,7 +100641,7 @@ function createGitHubApi(token, repository, log2) {
     throttling
   );
   let login;
-  const identity2 = () => login ??= octokit.rest.users.getAuthenticated().then(
+  const identity3 = () => login ??= octokit.rest.users.getAuthenticated().then(
     ({ data }) => data.login,
     () => GITHUB_ACTIONS_BOT
   );
@@ -100611,7 +100651,7 @@ function createGitHubApi(token, repository, log2) {
       return data.merge_base_commit.sha;
     },
     async findComment(issue2, marker2) {
-      const me = await identity2();
+      const me = await identity3();
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issue2, per_page: 100 })) {
         const found2 = page.data.find((c) => c.user?.login === me && isStickyBody(c.body, marker2));
         if (found2) return { id: found2.id, url: found2.html_url };
@@ -100893,7 +100933,7 @@ async function runAction(io, env, actionDir2) {
       inputs,
       suite,
       repoRoot: realCheckoutPath(env["GITHUB_WORKSPACE"] ?? process.cwd()),
-      outRoot: resolve14(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
+      outRoot: resolve13(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
@@ -100903,7 +100943,7 @@ async function runAction(io, env, actionDir2) {
     }
     if (mode === "merge") {
       if (!inputs.artifactDir) throw new CgBenchError(`mode: merge needs the input "artifact-dir": where actions/download-artifact put every part's artifact`);
-      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve14(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve13(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
       return;
     }
     const measurer = createMeasurer(ctx, actionDir2);

@@ -90,13 +90,13 @@ var require_identity = __commonJS({
 var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
+      if (identity3.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -108,12 +108,12 @@ var require_visit = __commonJS({
     visit.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
-      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
+      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
         replaceNode(key, path, ctrl);
         return visit_(key, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
+        if (identity3.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = visit_(i, node.items[i], visitor, path);
@@ -126,7 +126,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
+        } else if (identity3.isPair(node)) {
           path = Object.freeze(path.concat(node));
           const ck = visit_("key", node.key, visitor, path);
           if (ck === BREAK)
@@ -144,7 +144,7 @@ var require_visit = __commonJS({
     }
     async function visitAsync(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
+      if (identity3.isDocument(node)) {
         const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -156,12 +156,12 @@ var require_visit = __commonJS({
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key, node, visitor, path) {
       const ctrl = await callVisitor(key, node, visitor, path);
-      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
+      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
         replaceNode(key, path, ctrl);
         return visitAsync_(key, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
+        if (identity3.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = await visitAsync_(i, node.items[i], visitor, path);
@@ -174,7 +174,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
+        } else if (identity3.isPair(node)) {
           path = Object.freeze(path.concat(node));
           const ck = await visitAsync_("key", node.key, visitor, path);
           if (ck === BREAK)
@@ -211,31 +211,31 @@ var require_visit = __commonJS({
     function callVisitor(key, node, visitor, path) {
       if (typeof visitor === "function")
         return visitor(key, node, path);
-      if (identity2.isMap(node))
+      if (identity3.isMap(node))
         return visitor.Map?.(key, node, path);
-      if (identity2.isSeq(node))
+      if (identity3.isSeq(node))
         return visitor.Seq?.(key, node, path);
-      if (identity2.isPair(node))
+      if (identity3.isPair(node))
         return visitor.Pair?.(key, node, path);
-      if (identity2.isScalar(node))
+      if (identity3.isScalar(node))
         return visitor.Scalar?.(key, node, path);
-      if (identity2.isAlias(node))
+      if (identity3.isAlias(node))
         return visitor.Alias?.(key, node, path);
       return void 0;
     }
     function replaceNode(key, path, node) {
       const parent = path[path.length - 1];
-      if (identity2.isCollection(parent)) {
+      if (identity3.isCollection(parent)) {
         parent.items[key] = node;
-      } else if (identity2.isPair(parent)) {
+      } else if (identity3.isPair(parent)) {
         if (key === "key")
           parent.key = node;
         else
           parent.value = node;
-      } else if (identity2.isDocument(parent)) {
+      } else if (identity3.isDocument(parent)) {
         parent.contents = node;
       } else {
-        const pt = identity2.isAlias(parent) ? "alias" : "scalar";
+        const pt = identity3.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
@@ -248,7 +248,7 @@ var require_visit = __commonJS({
 var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var visit = require_visit();
     var escapeChars = {
       "!": "%21",
@@ -391,10 +391,10 @@ var require_directives = __commonJS({
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
+        if (doc && tagEntries.length > 0 && identity3.isNode(doc.contents)) {
           const tags = {};
           visit.visit(doc.contents, (_key, node) => {
-            if (identity2.isNode(node) && node.tag)
+            if (identity3.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
           tagNames = Object.keys(tags);
@@ -419,7 +419,7 @@ var require_directives = __commonJS({
 var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
@@ -466,7 +466,7 @@ var require_anchors = __commonJS({
         setAnchors: () => {
           for (const source of aliasObjects) {
             const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
+            if (typeof ref === "object" && ref.anchor && (identity3.isScalar(ref.node) || identity3.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
@@ -539,12 +539,12 @@ var require_applyReviver = __commonJS({
 var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
         return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity2.hasAnchor(value))
+        if (!ctx || !identity3.hasAnchor(value))
           return value.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
         ctx.anchors.set(value, data);
@@ -570,11 +570,11 @@ var require_Node = __commonJS({
   "node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
       constructor(type) {
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: type });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: type });
       }
       /** Create a copy of this node.  */
       clone() {
@@ -585,7 +585,7 @@ var require_Node = __commonJS({
       }
       /** A plain JavaScript representation of this node. */
       toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity2.isDocument(doc))
+        if (!identity3.isDocument(doc))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
@@ -612,12 +612,12 @@ var require_Alias = __commonJS({
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
       constructor(source) {
-        super(identity2.ALIAS);
+        super(identity3.ALIAS);
         this.source = source;
         Object.defineProperty(this, "tag", {
           set() {
@@ -639,7 +639,7 @@ var require_Alias = __commonJS({
           nodes = [];
           visit.visit(doc, {
             Node: (_key, node) => {
-              if (identity2.isAlias(node) || identity2.hasAnchor(node))
+              if (identity3.isAlias(node) || identity3.hasAnchor(node))
                 nodes.push(node);
             }
           });
@@ -701,11 +701,11 @@ var require_Alias = __commonJS({
       }
     };
     function getAliasCount(doc, node, anchors2) {
-      if (identity2.isAlias(node)) {
+      if (identity3.isAlias(node)) {
         const source = node.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity2.isCollection(node)) {
+      } else if (identity3.isCollection(node)) {
         let count = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
@@ -713,7 +713,7 @@ var require_Alias = __commonJS({
             count = c;
         }
         return count;
-      } else if (identity2.isPair(node)) {
+      } else if (identity3.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
         return Math.max(kc, vc);
@@ -728,13 +728,13 @@ var require_Alias = __commonJS({
 var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
     var Scalar = class extends Node.NodeBase {
       constructor(value) {
-        super(identity2.SCALAR);
+        super(identity3.SCALAR);
         this.value = value;
       }
       toJSON(arg, ctx) {
@@ -759,7 +759,7 @@ var require_createNode = __commonJS({
   "node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
@@ -773,12 +773,12 @@ var require_createNode = __commonJS({
       return tags.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
-      if (identity2.isDocument(value))
+      if (identity3.isDocument(value))
         value = value.contents;
-      if (identity2.isNode(value))
+      if (identity3.isNode(value))
         return value;
-      if (identity2.isPair(value)) {
-        const map = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
+      if (identity3.isPair(value)) {
+        const map = ctx.schema[identity3.MAP].createNode?.(ctx.schema, null, ctx);
         map.items.push(value);
         return map;
       }
@@ -810,7 +810,7 @@ var require_createNode = __commonJS({
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
+        tagObj = value instanceof Map ? schema[identity3.MAP] : Symbol.iterator in Object(value) ? schema[identity3.SEQ] : schema[identity3.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -834,7 +834,7 @@ var require_Collection = __commonJS({
   "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     function collectionFromPath(schema, path, value) {
       let v = value;
@@ -878,7 +878,7 @@ var require_Collection = __commonJS({
         const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (schema)
           copy.schema = schema;
-        copy.items = copy.items.map((it) => identity2.isNode(it) || identity2.isPair(it) ? it.clone(schema) : it);
+        copy.items = copy.items.map((it) => identity3.isNode(it) || identity3.isPair(it) ? it.clone(schema) : it);
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -894,7 +894,7 @@ var require_Collection = __commonJS({
         else {
           const [key, ...rest] = path;
           const node = this.get(key, true);
-          if (identity2.isCollection(node))
+          if (identity3.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value));
@@ -911,7 +911,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
-        if (identity2.isCollection(node))
+        if (identity3.isCollection(node))
           return node.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
@@ -925,16 +925,16 @@ var require_Collection = __commonJS({
         const [key, ...rest] = path;
         const node = this.get(key, true);
         if (rest.length === 0)
-          return !keepScalar && identity2.isScalar(node) ? node.value : node;
+          return !keepScalar && identity3.isScalar(node) ? node.value : node;
         else
-          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity3.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node) => {
-          if (!identity2.isPair(node))
+          if (!identity3.isPair(node))
             return false;
           const n = node.value;
-          return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+          return n == null || allowScalar && identity3.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
@@ -945,7 +945,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
-        return identity2.isCollection(node) ? node.hasIn(rest) : false;
+        return identity3.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
@@ -957,7 +957,7 @@ var require_Collection = __commonJS({
           this.set(key, value);
         } else {
           const node = this.get(key, true);
-          if (identity2.isCollection(node))
+          if (identity3.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value));
@@ -1413,7 +1413,7 @@ var require_stringify = __commonJS({
   "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
     function createStringifyContext(doc, options) {
@@ -1466,7 +1466,7 @@ var require_stringify = __commonJS({
       }
       let tagObj = void 0;
       let obj;
-      if (identity2.isScalar(item)) {
+      if (identity3.isScalar(item)) {
         obj = item.value;
         let match = tags.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
@@ -1489,7 +1489,7 @@ var require_stringify = __commonJS({
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
+      const anchor = (identity3.isScalar(node) || identity3.isCollection(node)) && node.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
@@ -1500,9 +1500,9 @@ var require_stringify = __commonJS({
       return props.join(" ");
     }
     function stringify(item, ctx, onComment, onChompKeep) {
-      if (identity2.isPair(item))
+      if (identity3.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
-      if (identity2.isAlias(item)) {
+      if (identity3.isAlias(item)) {
         if (ctx.doc.directives)
           return item.toString(ctx);
         if (ctx.resolvedAliases?.has(item)) {
@@ -1516,15 +1516,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      const node = identity3.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity3.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str;
-      return identity2.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+      return identity3.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
 ${ctx.indent}${str}`;
     }
     exports2.createStringifyContext = createStringifyContext;
@@ -1536,23 +1536,23 @@ ${ctx.indent}${str}`;
 var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity2.isNode(key) && key.comment || null;
+      let keyComment = identity3.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity2.isCollection(key) || !identity2.isNode(key) && typeof key === "object") {
+        if (identity3.isCollection(key) || !identity3.isNode(key) && typeof key === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity3.isCollection(key) || (identity3.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1593,7 +1593,7 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity2.isNode(value)) {
+      if (identity3.isNode(value)) {
         vsb = !!value.spaceBefore;
         vcb = value.commentBefore;
         valueComment = value.comment;
@@ -1605,10 +1605,10 @@ ${indent}:`;
           value = doc.createNode(value);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity2.isScalar(value))
+      if (!explicitKey && !keyComment && identity3.isScalar(value))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity3.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
@@ -1628,7 +1628,7 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity2.isCollection(value)) {
+      } else if (!explicitKey && identity3.isCollection(value)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
@@ -1691,7 +1691,7 @@ var require_log = __commonJS({
 var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge2 = {
@@ -1704,10 +1704,10 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity3.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
-      if (identity2.isSeq(source))
+      if (identity3.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
       else if (Array.isArray(source))
@@ -1718,7 +1718,7 @@ var require_merge = __commonJS({
     }
     function mergeValue(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
-      if (!identity2.isMap(source))
+      if (!identity3.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
@@ -1739,7 +1739,7 @@ var require_merge = __commonJS({
       return map;
     }
     function resolveAliasValue(ctx, value) {
-      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+      return ctx && identity3.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports2.addMergeToJSMap = addMergeToJSMap;
     exports2.isMergeKey = isMergeKey;
@@ -1754,10 +1754,10 @@ var require_addPairToJSMap = __commonJS({
     var log = require_log();
     var merge2 = require_merge();
     var stringify = require_stringify();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
-      if (identity2.isNode(key) && key.addToJSMap)
+      if (identity3.isNode(key) && key.addToJSMap)
         key.addToJSMap(ctx, map, value);
       else if (merge2.isMergeKey(ctx, key))
         merge2.addMergeToJSMap(ctx, map, value);
@@ -1788,7 +1788,7 @@ var require_addPairToJSMap = __commonJS({
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity2.isNode(key) && ctx?.doc) {
+      if (identity3.isNode(key) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
@@ -1818,7 +1818,7 @@ var require_Pair = __commonJS({
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function createPair(key, value, ctx) {
       const k = createNode.createNode(key, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
@@ -1826,15 +1826,15 @@ var require_Pair = __commonJS({
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.PAIR });
         this.key = key;
         this.value = value;
       }
       clone(schema) {
         let { key, value } = this;
-        if (identity2.isNode(key))
+        if (identity3.isNode(key))
           key = key.clone(schema);
-        if (identity2.isNode(value))
+        if (identity3.isNode(value))
           value = value.clone(schema);
         return new _Pair(key, value);
       }
@@ -1855,7 +1855,7 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
@@ -1871,14 +1871,14 @@ var require_stringifyCollection = __commonJS({
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
-        if (identity2.isNode(item)) {
+        if (identity3.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
-        } else if (identity2.isPair(item)) {
-          const ik = identity2.isNode(item.key) ? item.key : null;
+        } else if (identity3.isPair(item)) {
+          const ik = identity3.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
               lines.push("");
@@ -1926,14 +1926,14 @@ ${indent}${line}` : "\n";
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
-        if (identity2.isNode(item)) {
+        if (identity3.isNode(item)) {
           if (item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
-        } else if (identity2.isPair(item)) {
-          const ik = identity2.isNode(item.key) ? item.key : null;
+        } else if (identity3.isPair(item)) {
+          const ik = identity3.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
               lines.push("");
@@ -1941,7 +1941,7 @@ ${indent}${line}` : "\n";
             if (ik.comment)
               reqNewline = true;
           }
-          const iv = identity2.isNode(item.value) ? item.value : null;
+          const iv = identity3.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
               comment = iv.comment;
@@ -2009,16 +2009,16 @@ var require_YAMLMap = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key) {
-      const k = identity2.isScalar(key) ? key.value : key;
+      const k = identity3.isScalar(key) ? key.value : key;
       for (const it of items) {
-        if (identity2.isPair(it)) {
+        if (identity3.isPair(it)) {
           if (it.key === key || it.key === k)
             return it;
-          if (identity2.isScalar(it.key) && it.key.value === k)
+          if (identity3.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -2029,7 +2029,7 @@ var require_YAMLMap = __commonJS({
         return "tag:yaml.org,2002:map";
       }
       constructor(schema) {
-        super(identity2.MAP, schema);
+        super(identity3.MAP, schema);
         this.items = [];
       }
       /**
@@ -2067,7 +2067,7 @@ var require_YAMLMap = __commonJS({
        */
       add(pair, overwrite) {
         let _pair;
-        if (identity2.isPair(pair))
+        if (identity3.isPair(pair))
           _pair = pair;
         else if (!pair || typeof pair !== "object" || !("key" in pair)) {
           _pair = new Pair.Pair(pair, pair?.value);
@@ -2078,7 +2078,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity2.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity3.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -2102,7 +2102,7 @@ var require_YAMLMap = __commonJS({
       get(key, keepScalar) {
         const it = findPair(this.items, key);
         const node = it?.value;
-        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
+        return (!keepScalar && identity3.isScalar(node) ? node.value : node) ?? void 0;
       }
       has(key) {
         return !!findPair(this.items, key);
@@ -2127,7 +2127,7 @@ var require_YAMLMap = __commonJS({
         if (!ctx)
           return JSON.stringify(this);
         for (const item of this.items) {
-          if (!identity2.isPair(item))
+          if (!identity3.isPair(item))
             throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
         }
         if (!ctx.allNullValues && this.hasAllNullValues(false))
@@ -2150,7 +2150,7 @@ var require_YAMLMap = __commonJS({
 var require_map = __commonJS({
   "node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
       collection: "map",
@@ -2158,7 +2158,7 @@ var require_map = __commonJS({
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
       resolve(map2, onError) {
-        if (!identity2.isMap(map2))
+        if (!identity3.isMap(map2))
           onError("Expected a mapping for this tag");
         return map2;
       },
@@ -2175,7 +2175,7 @@ var require_YAMLSeq = __commonJS({
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
@@ -2183,7 +2183,7 @@ var require_YAMLSeq = __commonJS({
         return "tag:yaml.org,2002:seq";
       }
       constructor(schema) {
-        super(identity2.SEQ, schema);
+        super(identity3.SEQ, schema);
         this.items = [];
       }
       add(value) {
@@ -2209,7 +2209,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
-        return !keepScalar && identity2.isScalar(it) ? it.value : it;
+        return !keepScalar && identity3.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -2233,7 +2233,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
+        if (identity3.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -2275,7 +2275,7 @@ var require_YAMLSeq = __commonJS({
       }
     };
     function asItemIndex(key) {
-      let idx = identity2.isScalar(key) ? key.value : key;
+      let idx = identity3.isScalar(key) ? key.value : key;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2288,7 +2288,7 @@ var require_YAMLSeq = __commonJS({
 var require_seq = __commonJS({
   "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
       collection: "seq",
@@ -2296,7 +2296,7 @@ var require_seq = __commonJS({
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
       resolve(seq2, onError) {
-        if (!identity2.isSeq(seq2))
+        if (!identity3.isSeq(seq2))
           onError("Expected a sequence for this tag");
         return seq2;
       },
@@ -2650,17 +2650,17 @@ var require_binary = __commonJS({
 var require_pairs = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
-      if (identity2.isSeq(seq)) {
+      if (identity3.isSeq(seq)) {
         for (let i = 0; i < seq.items.length; ++i) {
           let item = seq.items[i];
-          if (identity2.isPair(item))
+          if (identity3.isPair(item))
             continue;
-          else if (identity2.isMap(item)) {
+          else if (identity3.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
@@ -2674,7 +2674,7 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i] = identity2.isPair(item) ? item : new Pair.Pair(item);
+          seq.items[i] = identity3.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
@@ -2728,7 +2728,7 @@ ${cn.comment}` : item.comment;
 var require_omap = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -2755,7 +2755,7 @@ var require_omap = __commonJS({
           ctx.onCreate(map);
         for (const pair of this.items) {
           let key, value;
-          if (identity2.isPair(pair)) {
+          if (identity3.isPair(pair)) {
             key = toJS.toJS(pair.key, "", ctx);
             value = toJS.toJS(pair.value, key, ctx);
           } else {
@@ -2785,7 +2785,7 @@ var require_omap = __commonJS({
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
         for (const { key } of pairs$1.items) {
-          if (identity2.isScalar(key)) {
+          if (identity3.isScalar(key)) {
             if (seenKeys.includes(key.value)) {
               onError(`Ordered maps must not include duplicate keys: ${key.value}`);
             } else {
@@ -2966,7 +2966,7 @@ var require_int2 = __commonJS({
 var require_set = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
@@ -2976,7 +2976,7 @@ var require_set = __commonJS({
       }
       add(key) {
         let pair;
-        if (identity2.isPair(key))
+        if (identity3.isPair(key))
           pair = key;
         else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
           pair = new Pair.Pair(key.key, null);
@@ -2992,7 +2992,7 @@ var require_set = __commonJS({
        */
       get(key, keepPair) {
         const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        return !keepPair && identity3.isPair(pair) ? identity3.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
       set(key, value) {
         if (typeof value !== "boolean")
@@ -3036,7 +3036,7 @@ var require_set = __commonJS({
       tag: "tag:yaml.org,2002:set",
       createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
       resolve(map, onError) {
-        if (identity2.isMap(map)) {
+        if (identity3.isMap(map)) {
           if (map.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map);
           else
@@ -3281,7 +3281,7 @@ var require_tags = __commonJS({
 var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var map = require_map();
     var seq = require_seq();
     var string = require_string();
@@ -3294,9 +3294,9 @@ var require_Schema = __commonJS({
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
         this.tags = tags.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity2.MAP, { value: map.map });
-        Object.defineProperty(this, identity2.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity2.SEQ, { value: seq.seq });
+        Object.defineProperty(this, identity3.MAP, { value: map.map });
+        Object.defineProperty(this, identity3.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity3.SEQ, { value: seq.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
@@ -3313,7 +3313,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
@@ -3340,7 +3340,7 @@ var require_stringifyDocument = __commonJS({
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
-        if (identity2.isNode(doc.contents)) {
+        if (identity3.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
             lines.push("");
           if (doc.contents.commentBefore) {
@@ -3395,7 +3395,7 @@ var require_Document = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
     var Schema = require_Schema();
@@ -3410,7 +3410,7 @@ var require_Document = __commonJS({
         this.comment = null;
         this.errors = [];
         this.warnings = [];
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.DOC });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.DOC });
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
@@ -3446,7 +3446,7 @@ var require_Document = __commonJS({
        */
       clone() {
         const copy = Object.create(_Document.prototype, {
-          [identity2.NODE_TYPE]: { value: identity2.DOC }
+          [identity3.NODE_TYPE]: { value: identity3.DOC }
         });
         copy.commentBefore = this.commentBefore;
         copy.comment = this.comment;
@@ -3456,7 +3456,7 @@ var require_Document = __commonJS({
         if (this.directives)
           copy.directives = this.directives.clone();
         copy.schema = this.schema.clone();
-        copy.contents = identity2.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        copy.contents = identity3.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -3519,7 +3519,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity2.isCollection(node))
+        if (flow && identity3.isCollection(node))
           node.flow = true;
         setAnchors();
         return node;
@@ -3559,7 +3559,7 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       get(key, keepScalar) {
-        return identity2.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+        return identity3.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -3568,14 +3568,14 @@ var require_Document = __commonJS({
        */
       getIn(path, keepScalar) {
         if (Collection.isEmptyPath(path))
-          return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+          return !keepScalar && identity3.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity3.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
       has(key) {
-        return identity2.isCollection(this.contents) ? this.contents.has(key) : false;
+        return identity3.isCollection(this.contents) ? this.contents.has(key) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -3583,7 +3583,7 @@ var require_Document = __commonJS({
       hasIn(path) {
         if (Collection.isEmptyPath(path))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+        return identity3.isCollection(this.contents) ? this.contents.hasIn(path) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3690,7 +3690,7 @@ var require_Document = __commonJS({
       }
     };
     function assertCollection(contents) {
-      if (identity2.isCollection(contents))
+      if (identity3.isCollection(contents))
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
@@ -3961,12 +3961,12 @@ var require_util_flow_indent_check = __commonJS({
 var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity3.isScalar(a) && identity3.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports2.mapIncludes = mapIncludes;
@@ -4179,7 +4179,7 @@ var require_resolve_end = __commonJS({
 var require_resolve_flow_collection = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4258,7 +4258,7 @@ var require_resolve_flow_collection = __commonJS({
             }
             if (prevItemComment) {
               let prev = coll.items[coll.items.length - 1];
-              if (identity2.isPair(prev))
+              if (identity3.isPair(prev))
                 prev = prev.value ?? prev.key;
               if (prev.comment)
                 prev.comment += "\n" + prevItemComment;
@@ -4373,7 +4373,7 @@ var require_resolve_flow_collection = __commonJS({
 var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4423,7 +4423,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
+      const node = identity3.isNode(res) ? res : new Scalar.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -4842,7 +4842,7 @@ var require_resolve_flow_scalar = __commonJS({
 var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -4851,17 +4851,17 @@ var require_compose_scalar = __commonJS({
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity2.SCALAR];
+        tag = ctx.schema[identity3.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
-        tag = ctx.schema[identity2.SCALAR];
+        tag = ctx.schema[identity3.SCALAR];
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity3.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
@@ -4881,7 +4881,7 @@ var require_compose_scalar = __commonJS({
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema[identity2.SCALAR];
+        return schema[identity3.SCALAR];
       const matchWithTest = [];
       for (const tag of schema.tags) {
         if (!tag.collection && tag.tag === tagName) {
@@ -4900,12 +4900,12 @@ var require_compose_scalar = __commonJS({
         return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity2.SCALAR];
+      return schema[identity3.SCALAR];
     }
     function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity2.SCALAR];
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity3.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity2.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity3.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -4954,7 +4954,7 @@ var require_compose_node = __commonJS({
   "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var composeCollection = require_compose_collection();
     var composeScalar = require_compose_scalar();
     var resolveEnd = require_resolve_end();
@@ -5000,7 +5000,7 @@ var require_compose_node = __commonJS({
       node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity3.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
@@ -5106,7 +5106,7 @@ var require_composer = __commonJS({
     var directives = require_directives();
     var Document = require_Document();
     var errors = require_errors();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
     function getErrorPos(src) {
@@ -5168,9 +5168,9 @@ var require_composer = __commonJS({
 ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
-          } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+          } else if (identity3.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
-            if (identity2.isPair(it))
+            if (identity3.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
             it.commentBefore = cb ? `${comment}
@@ -7218,7 +7218,7 @@ var require_public_api = __commonJS({
     var Document = require_Document();
     var errors = require_errors();
     var log = require_log();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
     function parseOptions(options) {
@@ -7296,7 +7296,7 @@ var require_public_api = __commonJS({
         if (!keepUndefined)
           return void 0;
       }
-      if (identity2.isDocument(value) && !_replacer)
+      if (identity3.isDocument(value) && !_replacer)
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
@@ -7316,7 +7316,7 @@ var require_dist = __commonJS({
     var Schema = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -7334,14 +7334,14 @@ var require_dist = __commonJS({
     exports2.YAMLParseError = errors.YAMLParseError;
     exports2.YAMLWarning = errors.YAMLWarning;
     exports2.Alias = Alias.Alias;
-    exports2.isAlias = identity2.isAlias;
-    exports2.isCollection = identity2.isCollection;
-    exports2.isDocument = identity2.isDocument;
-    exports2.isMap = identity2.isMap;
-    exports2.isNode = identity2.isNode;
-    exports2.isPair = identity2.isPair;
-    exports2.isScalar = identity2.isScalar;
-    exports2.isSeq = identity2.isSeq;
+    exports2.isAlias = identity3.isAlias;
+    exports2.isCollection = identity3.isCollection;
+    exports2.isDocument = identity3.isDocument;
+    exports2.isMap = identity3.isMap;
+    exports2.isNode = identity3.isNode;
+    exports2.isPair = identity3.isPair;
+    exports2.isScalar = identity3.isScalar;
+    exports2.isSeq = identity3.isSeq;
     exports2.Pair = Pair.Pair;
     exports2.Scalar = Scalar.Scalar;
     exports2.YAMLMap = YAMLMap.YAMLMap;
@@ -7386,7 +7386,7 @@ var require_ucs2length = __commonJS({
 });
 
 // src/cli/main.ts
-var import_node_fs48 = require("node:fs");
+var import_node_fs47 = require("node:fs");
 var import_node_path44 = require("node:path");
 
 // src/errors.ts
@@ -7546,7 +7546,7 @@ function copyBeneath(root, path, to, limit, what, shown = (0, import_node_path.r
   }
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
-function readAsIdentity(root, path, limit, identity2) {
+function readAsIdentity(root, path, limit, identity3) {
   let opened;
   try {
     opened = openBeneath(root, path);
@@ -7554,7 +7554,7 @@ function readAsIdentity(root, path, limit, identity2) {
     return void 0;
   }
   try {
-    if (!identity2) {
+    if (!identity3) {
       try {
         return readAll(opened.fd, limit, "file", opened.real);
       } catch {
@@ -7563,8 +7563,8 @@ function readAsIdentity(root, path, limit, identity2) {
     }
     const reader = (0, import_node_child_process.spawnSync)("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
       stdio: [opened.fd, "pipe", "ignore"],
-      uid: identity2.uid,
-      gid: identity2.gid,
+      uid: identity3.uid,
+      gid: identity3.gid,
       env: { PATH: "/usr/bin:/bin" },
       cwd: "/",
       maxBuffer: limit + 2,
@@ -7578,7 +7578,7 @@ function readAsIdentity(root, path, limit, identity2) {
   }
 }
 var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
-function hashAsIdentity(path, limit, identity2, known) {
+function hashAsIdentity(path, limit, identity3, known) {
   let before;
   try {
     before = (0, import_node_fs.statSync)(path);
@@ -7595,15 +7595,15 @@ function hashAsIdentity(path, limit, identity2, known) {
   try {
     const stat = (0, import_node_fs.fstatSync)(fd);
     if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return void 0;
-    const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
+    const key = `${identity3 ? `${identity3.uid}:${identity3.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
     const cached2 = known?.get(key);
     if (cached2) return cached2;
     let sha256;
-    if (identity2) {
+    if (identity3) {
       const hasher = (0, import_node_child_process.spawnSync)("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
         stdio: [fd, "pipe", "ignore"],
-        uid: identity2.uid,
-        gid: identity2.gid,
+        uid: identity3.uid,
+        gid: identity3.gid,
         env: { PATH: "/usr/bin:/bin" },
         cwd: "/",
         encoding: "latin1",
@@ -10105,8 +10105,8 @@ function holdKeptDirectory(dir) {
     const real = (0, import_node_fs6.realpathSync)(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
-    const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
-    return { ...held2, real };
+    const held3 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
+    return { ...held3, real };
   } catch {
     return void 0;
   }
@@ -17521,11 +17521,11 @@ async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
   const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path9.dirname)(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = (0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file));
-    const hit = readEntries(held2).find((e) => e.key === key);
+    const held3 = (0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file));
+    const hit = readEntries(held3).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
-    const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
+    const entries = [{ key, value }, ...readEntries(held3).filter((e) => e.key !== key)];
     try {
       replaceKeptFile(dir, (0, import_node_path9.basename)(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
     } catch {
@@ -17553,9 +17553,9 @@ function updateKeptKeys(file, add2, drop = []) {
   const dir = holdKeptDirectory((0, import_node_path9.dirname)(file));
   if (dir === void 0) return;
   try {
-    const held2 = (0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file));
+    const held3 = (0, import_node_path9.join)(dir.path, (0, import_node_path9.basename)(file));
     const gone = /* @__PURE__ */ new Set([...add2, ...drop]);
-    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held2).filter((e) => !gone.has(e.key))];
+    const entries = [...add2.map((key) => ({ key, value: true })), ...readEntries(held3).filter((e) => !gone.has(e.key))];
     replaceKeptFile(dir, (0, import_node_path9.basename)(file), JSON.stringify(entries.slice(0, MAX_KEYS)));
   } catch {
   } finally {
@@ -18096,9 +18096,9 @@ function sharedHomesDirectory(path) {
   }
   const fd = (0, import_node_fs14.openSync)(path, DIRECTORY_FLAGS);
   try {
-    const held2 = (0, import_node_fs14.fstatSync)(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) (0, import_node_fs14.fchmodSync)(fd, 1023);
+    const held3 = (0, import_node_fs14.fstatSync)(fd);
+    if (!acceptable(held3)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    if (held3.uid === uid && (held3.mode & 4095) !== 1023) (0, import_node_fs14.fchmodSync)(fd, 1023);
   } finally {
     (0, import_node_fs14.closeSync)(fd);
   }
@@ -18234,12 +18234,12 @@ function keptFixedEntropy(file, make = fixedEntropy) {
   const dir = file === void 0 ? void 0 : holdKeptDirectory((0, import_node_path15.dirname)(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = (0, import_node_path15.join)(dir.path, (0, import_node_path15.basename)(file));
+    const held3 = (0, import_node_path15.join)(dir.path, (0, import_node_path15.basename)(file));
     try {
-      const s = (0, import_node_fs17.lstatSync)(held2);
+      const s = (0, import_node_fs17.lstatSync)(held3);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        const kept = readBytesBounded(held3, ENTROPY_BYTES, "kept entropy");
         if ((0, import_node_crypto6.createHash)("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
@@ -19220,19 +19220,19 @@ async function measureMemory(run2) {
 var import_node_path24 = require("node:path");
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
-function readLines(path, root, identity2) {
+function readLines(path, root, identity3) {
   const inside3 = (0, import_node_path24.relative)(root, path);
   if (inside3.startsWith("..") || (0, import_node_path24.isAbsolute)(inside3) || inside3.split(import_node_path24.sep).includes(".git")) return void 0;
-  return readAsIdentity(root, inside3, MAX_FILE, identity2)?.toString("utf8").split("\n");
+  return readAsIdentity(root, inside3, MAX_FILE, identity3)?.toString("utf8").split("\n");
 }
-function attachLineText(functions, cwd, root, identity2) {
+function attachLineText(functions, cwd, root, identity3) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
       const candidates = (0, import_node_path24.isAbsolute)(file) ? [file] : [(0, import_node_path24.resolve)(cwd, file), (0, import_node_path24.resolve)(root, file)];
       cache.set(
         file,
-        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
+        candidates.map((c) => readLines(c, root, identity3)).find((l) => l !== void 0)
       );
     }
     return cache.get(file);
@@ -19488,7 +19488,7 @@ function inside2(dir, path) {
   const rel = (0, import_node_path27.relative)(dir, path);
   return rel === "" || !rel.startsWith("..") && !(0, import_node_path27.isAbsolute)(rel);
 }
-function executablesOf(logDir, workspace, identity2) {
+function executablesOf(logDir, workspace, identity3) {
   const found2 = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
@@ -19496,7 +19496,7 @@ function executablesOf(logDir, workspace, identity2) {
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside2(workspace, path)) return;
-      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
+      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity3, hashes);
       if (!sha256) return;
       const known = found2.get(path);
       if (known) known.main ||= i === 0;
@@ -22386,13 +22386,13 @@ function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
 var argvOf = (spec) => commandArgv(spec.run);
-async function prepare(config, outDir, held2, side, progress) {
+async function prepare(config, outDir, held3, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = (0, import_node_path35.join)(held2.path, `setup-${side}.log`);
-  writeFileAtomic(at, "", held2.real);
+  const at = (0, import_node_path35.join)(held3.path, `setup-${side}.log`);
+  writeFileAtomic(at, "", held3.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).catch((error) => {
     throw error instanceof CgBenchError ? new CgBenchError(`the ${side} checkout's setup: ${error.message}`, error.exitCode) : error;
   }).finally(() => {
@@ -22438,19 +22438,19 @@ async function timeSuite(options) {
     out.release();
   }
 }
-async function timeHeld(options, timed, held2) {
+async function timeHeld(options, timed, held3) {
   const { base, outDir } = options;
-  const baseSandbox = await prepare(base.config, outDir, held2, "base", options.progress);
+  const baseSandbox = await prepare(base.config, outDir, held3, "base", options.progress);
   const sandboxes = { base: baseSandbox, head: baseSandbox };
   try {
-    sandboxes.head = await prepare(options.head.config, outDir, held2, "head", options.progress);
-    return await timeBenchmarks(options, timed, held2, sandboxes);
+    sandboxes.head = await prepare(options.head.config, outDir, held3, "head", options.progress);
+    return await timeBenchmarks(options, timed, held3, sandboxes);
   } finally {
     endStrays(sandboxes.base);
     endStrays(sandboxes.head);
   }
 }
-async function timeBenchmarks(options, timed, held2, sandboxes) {
+async function timeBenchmarks(options, timed, held3, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
     command: sandboxedCommand(sandbox, argvOf(spec), benchmarkEnvironment(spec.cwd, spec.env, "/tmp"), false, 0, [], spec.cwd),
@@ -22518,10 +22518,10 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    (0, import_node_path35.join)(held2.path, PAIRED_FILE),
+    (0, import_node_path35.join)(held3.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results, failed }, null, 2)}
 `,
-    held2.real
+    held3.real
   );
   return { timed: results, failed };
 }
@@ -23515,13 +23515,19 @@ var SAFE_GIT_ENV = {
 var NO_USER_FILES_OPTIONS = ["-c", "core.attributesFile=/dev/null", "-c", "core.excludesFile=/dev/null"];
 var NO_USER_FILES_ENV = { GIT_CONFIG_GLOBAL: "/dev/null" };
 var GIT_TIMEOUT_MS = 30 * 6e4;
+var held2 = /* @__PURE__ */ new Map();
+var identity2 = (path) => {
+  try {
+    const s = (0, import_node_fs44.lstatSync)(path);
+    return { dev: s.dev, ino: s.ino };
+  } catch {
+    return void 0;
+  }
+};
 var closed = /* @__PURE__ */ new Set();
 function gitDirectories(root) {
   const r = git(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]);
   return r.ok ? [...new Set(r.out.split("\n").filter(Boolean))] : [];
-}
-function closeRepository(root) {
-  closed.add((0, import_node_path41.resolve)(root));
 }
 function refuseClosed(repo) {
   const at = (0, import_node_path41.resolve)(repo);
@@ -23529,8 +23535,31 @@ function refuseClosed(repo) {
     if (at === root || at.startsWith(`${root}${import_node_path41.sep}`))
       throw new Error(`git ran in ${root} after the code did: every git command there belongs before the first run (vcs/git.ts closeRepository)`);
 }
+function holdRepository(root, gitDirs) {
+  const at = (0, import_node_path41.resolve)(root);
+  const paths = /* @__PURE__ */ new Map();
+  for (const path of [at, (0, import_node_path41.join)(at, ".git"), ...gitDirs]) {
+    const id = identity2(path);
+    if (id) paths.set(path, id);
+  }
+  held2.set(at, paths);
+}
+function refuseMovedRepository(repo) {
+  const at = (0, import_node_path41.resolve)(repo);
+  for (const [root, paths] of held2) {
+    if (at !== root && !at.startsWith(`${root}${import_node_path41.sep}`)) continue;
+    for (const [path, was] of paths) {
+      const now = identity2(path);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the repository ${root}: ${path} was moved or replaced while the code ran: git is not run there (a repository put in its place could run its own filters)`
+        );
+    }
+  }
+}
 function git(repo, args, env2 = {}) {
   refuseClosed(repo);
+  refuseMovedRepository(repo);
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
   const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
@@ -23563,19 +23592,6 @@ function removeWorktree(dir) {
     removeTrees(admin ? [dir, admin] : [dir], "the base checkout");
   } catch {
   }
-}
-function cloneApart(repo) {
-  const own = (0, import_node_fs44.mkdtempSync)((0, import_node_path41.join)(ownTmpdir(), "cg-bench-clone-"));
-  process.once("exit", () => removeTrees([own], "the clone of the repository"));
-  const dir = (0, import_node_path41.join)(own, "repository");
-  const trusted = (0, import_node_path41.join)(own, "safe.gitconfig");
-  (0, import_node_fs44.writeFileSync)(trusted, ["[safe]", ...[(0, import_node_path41.resolve)(repo), ...gitDirectories(repo)].map((d) => `	directory = ${JSON.stringify(d)}`), ""].join("\n"), {
-    mode: 384
-  });
-  const r = git(own, ["clone", "--quiet", "--no-checkout", "--no-hardlinks", "--dissociate", "--", (0, import_node_path41.resolve)(repo), dir], { GIT_CONFIG_GLOBAL: trusted });
-  if (!r.ok) throw new Error(`git clone ${repo}: ${r.err}`);
-  closeRepository(repo);
-  return dir;
 }
 
 // src/bisect/commits.ts
@@ -23676,9 +23692,6 @@ async function bisect(count, probe) {
   }
   return { outcome: outcomeOf(state), probes };
 }
-
-// src/untrusted/bisect-user.ts
-var import_node_fs47 = require("node:fs");
 
 // src/untrusted/lock-checkout.ts
 var import_node_fs46 = require("node:fs");
@@ -23802,6 +23815,7 @@ function lockRepository(root, user, options = {}) {
   if (isDirectory2(at)) setMode(at, true, (m) => m & ~18);
   stickyAbove(at);
   if (isDirectory2(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 448);
+  holdRepository(at, [...named2, ...dirs, ...files]);
 }
 
 // src/untrusted/bisect-user.ts
@@ -23809,10 +23823,9 @@ function bisectUser(top, env2) {
   if (process.getuid?.() !== 0) return void 0;
   const user = untrustedUser(top, env2);
   if (!user) return void 0;
-  if ((0, import_node_fs47.lstatSync)(top).uid !== user.uid)
-    lockRepository(top, user, {
-      refusal: (uid, owned) => `cg-bench bisect runs as root, and would run the commits' code as uid ${uid}, who owns ${owned} but not the repository ${top}: that code could leave its owner's git something to run. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows), or pick another CG_BENCH_RUN_AS`
-    });
+  lockRepository(top, user, {
+    refusal: (uid, owned) => `cg-bench bisect runs as root, and would run the commits' code as uid ${uid}, who owns ${owned}; root's git checks each commit out of that repository, and would run what that code put there. Run bisect as the repository's owner (docker run -u "$(id -u):$(id -g)" \u2026, as docs/cli.md shows)`
+  });
   return user;
 }
 
@@ -23866,7 +23879,6 @@ See: cg-bench bisect --help`);
   const bad = resolveCommit(top, "BAD", positionals[1]);
   const range = firstParentRange(top, good, bad);
   refuseUncommittedConfig(top, configPath);
-  const source = user ? cloneApart(top) : top;
   const bisectDir = resolveFrom(paths.out, "bisect");
   const worktree = resolveFrom(bisectDir, "worktree");
   const release3 = lockOutputDirectory(bisectDir, ["worktree"]);
@@ -23936,7 +23948,7 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
       );
     };
     const checkout = (commit) => {
-      addWorktree(source, worktree, commit.sha);
+      addWorktree(top, worktree, commit.sha);
       if (user) giveTree({ ...NO_SANDBOX, user }, worktree);
       let config;
       try {
@@ -24176,7 +24188,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || (0, import_node_fs48.existsSync)(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || (0, import_node_fs47.existsSync)(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(

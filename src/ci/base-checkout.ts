@@ -8,8 +8,8 @@ import type { CiAdapter } from './types.ts';
 
 /**
  * The baseline commit's checkout. git makes it once, before any of the code runs (the last git
- * command in the CI's repository: vcs/git.ts closeRepository), in cg-bench's own directory, where
- * nothing of the code's reaches it; each count gets a fresh copy of it where the CI wants it, and
+ * command in the CI's repository: vcs/git.ts closeRepository), in a directory of cg-bench's own
+ * (0700), where nothing of the code's reaches it; each count gets a fresh copy of it beside it, and
  * the timed benchmarks reuse the last copy, so their build is only brought up to date.
  */
 export interface BaseCheckout {
@@ -25,8 +25,17 @@ export interface BaseCheckout {
 export function prepareBaseCheckout(ci: CiAdapter, sha: string): BaseCheckout {
   const own = mkdtempSync(join(ownTmpdir(), 'cg-bench-base-'));
   const tree = join(own, 'tree');
-  addWorktree(ci.repoRoot, tree, sha);
-  const where = ci.baseCheckoutDir();
+  const where = join(own, 'checkout');
+  const removeAll = () => {
+    removeWorktree(tree);
+    removeTrees([own], 'the base checkout');
+  };
+  try {
+    addWorktree(ci.repoRoot, tree, sha);
+  } catch (error) {
+    removeAll();
+    throw error;
+  }
   let copied = false;
   const checkout: BaseCheckout = {
     sha,
@@ -41,9 +50,7 @@ export function prepareBaseCheckout(ci: CiAdapter, sha: string): BaseCheckout {
       return copied ? where : checkout.fresh();
     },
     remove() {
-      removeTrees([where], 'the base checkout');
-      removeWorktree(tree);
-      removeTrees([own], 'the base checkout');
+      removeAll();
       copied = false;
     },
   };

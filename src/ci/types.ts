@@ -116,8 +116,6 @@ export interface CiAdapter {
   occasion(): Promise<Occasion>;
   /** Makes a commit present in the repository, fetching it with the CI's credentials; false if it cannot. */
   fetchCommit(sha: string): boolean;
-  /** Where the baseline commit is checked out (removed afterwards). */
-  baseCheckoutDir(): string;
   /** The head could not be measured at all. */
   cannotRun(message: string): Promise<void>;
   /** Shows the report: job summary, comment or note, status, artifacts, outputs. */

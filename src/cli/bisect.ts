@@ -14,7 +14,7 @@ import { tableWidth, terminalReport } from '../report/terminal.ts';
 import type { BenchmarkResult, Results } from '../results/types.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { resolveFrom, shownPath } from '../util/paths.ts';
-import { addWorktree, cloneApart, removeWorktree } from '../vcs/git.ts';
+import { addWorktree, removeWorktree } from '../vcs/git.ts';
 import { bisectUser } from '../untrusted/bisect-user.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
 import { NO_SANDBOX } from '../untrusted/sandbox.ts';
@@ -96,9 +96,6 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
   const bad = resolveCommit(top, 'BAD', positionals[1]!);
   const range = firstParentRange(top, good, bad);
   refuseUncommittedConfig(top, configPath);
-  // As root, the commits' code runs beside the repository as its user: every commit is checked out of
-  // a clone made now, and git runs in the repository no more (vcs/git.ts closeRepository).
-  const source = user ? cloneApart(top) : top;
 
   const bisectDir = resolveFrom(paths.out, 'bisect');
   const worktree = resolveFrom(bisectDir, 'worktree');
@@ -123,7 +120,7 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
     };
     /** Checks `commit` out at the one path, and its configuration with only the benchmark (or why not). */
     const checkout = (commit: Commit): Config | string => {
-      addWorktree(source, worktree, commit.sha);
+      addWorktree(top, worktree, commit.sha);
       // Root's git made it: the code's user builds in it (nothing of the code's has run in it yet).
       if (user) giveTree({ ...NO_SANDBOX, user }, worktree);
       let config: Config;

@@ -125,8 +125,9 @@ let emptyDirectory: string | undefined;
 
 /**
  * The checkout's .git, hidden from the container: a benchmark that could write there would have git
- * on the host run its hooks and read its config, objects and refs (the baseline is checked out from
- * them); reading it would give away the token actions/checkout keeps in .git/config.
+ * on the host run its hooks and read its config, objects and refs; reading it would give away the
+ * token actions/checkout keeps in .git/config. An empty directory, also where there is none (the
+ * base's copy, ci/base-checkout.ts): the head and the base show a benchmark the same /work/.git.
  */
 function hideGit(checkout: string): Mount[] {
   const git = join(checkout, '.git');
@@ -134,7 +135,7 @@ function hideGit(checkout: string): Mount[] {
   try {
     directory = lstatSync(git).isDirectory();
   } catch {
-    return [];
+    directory = true;
   }
   if (directory && !emptyDirectory) {
     const made = mkdtempSync(join(ownTmpdir(), 'cg-bench-no-git-'));

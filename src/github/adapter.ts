@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { CiAdapter, Occasion, Report } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
 import type { Suite } from '../publish/suite.ts';
@@ -115,7 +115,6 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     shortSha: (sha) => sha.slice(0, 7),
     commitUrl: (sha) => commitUrl(ctx.env, sha),
     fetchCommit,
-    baseCheckoutDir: () => resolve(ctx.outRoot, 'base-worktree'),
     async occasion() {
       if (trigger.kind === 'pull_request') return baselineCommit(ctx, trigger, fetchCommit);
       if (trigger.kind === 'merge_group') return mergeGroupBaseline(trigger);

@@ -1,4 +1,3 @@
-import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CiAdapter, CiLog, Report } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
@@ -10,7 +9,6 @@ import type { ReportInput } from '../report/types.ts';
 import { junitReport } from '../report/junit.ts';
 import { openMetricsReport } from '../report/openmetrics.ts';
 import { terminalReport } from '../report/terminal.ts';
-import { ownTmpdir } from '../untrusted/environment.ts';
 import { ensureCommit, headParents } from '../vcs/git.ts';
 import type { GitLabApi } from './api.ts';
 import { defaultBranchArtifacts, REPORT_JOB_DIR, RESULTS_DIR } from './artifact-store.ts';
@@ -86,7 +84,6 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join(mkdtempSync(join(ownTmpdir(), 'cg-bench-base-')), 'checkout'),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {

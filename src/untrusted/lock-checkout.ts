@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CgBenchError } from '../errors.ts';
-import { gitDirectories } from '../vcs/git.ts';
+import { gitDirectories, holdRepository } from '../vcs/git.ts';
 import { readTextBounded } from './read.ts';
 
 /** A mode cg-bench changed, to give back at exit: the entry's identity and its mode before. */
@@ -151,10 +151,11 @@ const ownerRefusal = (uid: number, owned: string) =>
   `the code would run as uid ${uid}, who owns ${owned}: it could give itself back the rights taken from it there, and the CI's git runs in that repository in the project's next jobs. Run the code as a uid that owns nothing of the checkout (CG_BENCH_RUN_AS; by default nobody)`;
 
 /**
- * The CI's repository, before the code runs as another user beside it. cg-bench's own git never
- * runs there after the code (vcs/git.ts closeRepository); the CI's does: GitLab reuses a build
+ * A repository, before the code runs as another user beside it: the CI's, where cg-bench's own git
+ * never runs after the code (vcs/git.ts closeRepository) but the CI's does (GitLab reuses a build
  * directory for the project's next jobs, whose helper fetches and checks out there as root, and a
- * self-hosted runner its workspace. So the code may leave nothing there for that git to run or read:
+ * self-hosted runner its workspace); bisect's, where root's git checks out each commit between two
+ * runs of code (held: vcs/git.ts holdRepository). So the code may leave nothing there for git to run or read:
  * the directories git reads (its git directory and common directory, wherever a .git file leads, the
  * object directories they borrow from, and where links inside them lead, all by their real paths)
  * become root's alone, files that links inside them lead to and a .git file and the root lose group
@@ -208,4 +209,6 @@ export function lockRepository(
   stickyAbove(at);
   // GitLab keeps file-type CI/CD variables beside the checkout.
   if (isDirectory(`${at}.tmp`)) setMode(`${at}.tmp`, true, () => 0o700);
+  // Where root's git still runs once the code has (bisect's repository): only while these lead where they do now.
+  holdRepository(at, [...named, ...dirs, ...files]);
 }

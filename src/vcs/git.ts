@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { CgBenchError } from '../errors.ts';
 import { runProcessSync } from '../untrusted/process.ts';
 import { readTextBounded } from '../untrusted/read.ts';
 import { removeTrees } from '../untrusted/remove.ts';
-import { callerGitFilesTrusted, ownProgram, ownTmpdir } from '../untrusted/environment.ts';
+import { callerGitFilesTrusted, ownProgram } from '../untrusted/environment.ts';
 
 /**
  * Pull-request code may have written into the checkout (its .git included) before git runs here:
@@ -40,6 +41,23 @@ const NO_USER_FILES_ENV: Readonly<Record<string, string>> = { GIT_CONFIG_GLOBAL:
 /** A fetch of one commit or a worktree of a large repository: minutes, not hours. */
 const GIT_TIMEOUT_MS = 30 * 60_000;
 
+interface Identity {
+  dev: number;
+  ino: number;
+}
+
+/** Repositories held before the code ran beside them (holdRepository): the identity of each path git reads there. */
+const held = new Map<string, Map<string, Identity>>();
+
+const identity = (path: string): Identity | undefined => {
+  try {
+    const s = lstatSync(path);
+    return { dev: s.dev, ino: s.ino };
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Repositories closed to git (closeRepository): the pull request's code has run beside them, so what
  * git would read there (config, objects, refs, alternates) may be the code's.
@@ -56,8 +74,8 @@ export function gitDirectories(root: string): string[] {
 }
 
 /**
- * Every git command in the repository at `root` (the CI's checkout; the one bisect clones as root)
- * is made before the first of the code runs; from then on, git there is a bug, refused. Root's git
+ * Every git command in the repository at `root` (the CI's checkout) is made before the first of the
+ * code runs; from then on, git there is a bug, refused. Root's git
  * thus never reads what the code could have written (a filter in .git/config, a loose object through
  * alternates, a repository swapped in at the checkout's path): no lock has to hold for that.
  */
@@ -72,9 +90,41 @@ function refuseClosed(repo: string): void {
       throw new Error(`git ran in ${root} after the code did: every git command there belongs before the first run (vcs/git.ts closeRepository)`);
 }
 
+/**
+ * A repository bisect checks commits out of while the code runs beside it (untrusted/lock-checkout.ts
+ * locks it first): its root, its .git and the directories git uses, as they are now. git then runs in it, or
+ * below it, only while those paths still lead to them: code that moved the checkout or its git
+ * directory (through a directory above that it could write) and put its own repository at its path,
+ * with a filter root's git would run, stops the job instead.
+ */
+export function holdRepository(root: string, gitDirs: readonly string[]): void {
+  const at = resolve(root);
+  const paths = new Map<string, Identity>();
+  for (const path of [at, join(at, '.git'), ...gitDirs]) {
+    const id = identity(path);
+    if (id) paths.set(path, id);
+  }
+  held.set(at, paths);
+}
+
+function refuseMovedRepository(repo: string): void {
+  const at = resolve(repo);
+  for (const [root, paths] of held) {
+    if (at !== root && !at.startsWith(`${root}${sep}`)) continue;
+    for (const [path, was] of paths) {
+      const now = identity(path);
+      if (now?.dev !== was.dev || now.ino !== was.ino)
+        throw new CgBenchError(
+          `the repository ${root}: ${path} was moved or replaced while the code ran: git is not run there (a repository put in its place could run its own filters)`,
+        );
+    }
+  }
+}
+
 /** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV (and no per-user file the code could have written): for a repository whose content cg-bench does not trust. */
 export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
   refuseClosed(repo);
+  refuseMovedRepository(repo);
   const caller = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
   const userFiles = callerGitFilesTrusted(process.env);
   const r = runProcessSync({
@@ -170,27 +220,4 @@ export function headCommit(repo: string): string | undefined {
   const r = git(repo, ['rev-parse', 'HEAD']);
   const sha = r.out.trim();
   return r.ok && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
-}
-
-/**
- * A copy of the repository at `repo` in cg-bench's own directory (0700), for the checkouts made once
- * the code has run beside `repo` (bisect as root): every object copied, none linked nor borrowed
- * (--no-hardlinks, --dissociate: nothing the code's uid could write is read by git later), then
- * `repo` closed to git. Removed at exit.
- */
-export function cloneApart(repo: string): string {
-  const own = mkdtempSync(join(ownTmpdir(), 'cg-bench-clone-'));
-  process.once('exit', () => removeTrees([own], 'the clone of the repository'));
-  const dir = join(own, 'repository');
-  // The clone reads the repository in a process git starts without the caller's -c and GIT_CONFIG_*
-  // settings, which may be what lets root's git read another user's repository (safe.directory):
-  // that repository alone is named again, where git reads it then.
-  const trusted = join(own, 'safe.gitconfig');
-  writeFileSync(trusted, ['[safe]', ...[resolve(repo), ...gitDirectories(repo)].map((d) => `\tdirectory = ${JSON.stringify(d)}`), ''].join('\n'), {
-    mode: 0o600,
-  });
-  const r = git(own, ['clone', '--quiet', '--no-checkout', '--no-hardlinks', '--dissociate', '--', resolve(repo), dir], { GIT_CONFIG_GLOBAL: trusted });
-  if (!r.ok) throw new Error(`git clone ${repo}: ${r.err}`);
-  closeRepository(repo);
-  return dir;
 }

@@ -2,15 +2,17 @@
 // executor makes it with umask 0000, so every directory down to it is 0777. The code, as nobody,
 // renamed .git and put its own there (alternates to the real objects, a filter), and root's git ran
 // that filter when it checked the base out, with CI_JOB_TOKEN in its environment; or it moved the
-// whole checkout away and put its own repository at its path. Root's git no longer runs there once
-// the code has (tests/unit/closed-repository.test.ts); lockRepository (src/untrusted) takes both moves
-// from the code all the same: the CI's git runs there in the project's next jobs.
+// whole checkout away and put its own repository at its path. lockRepository (src/untrusted) takes
+// both moves from the code, and git (src/vcs) refuses a repository that is no longer the one held
+// (bisect's, where root's git runs between commits; in the CI's none runs once the code has:
+// tests/unit/closed-repository.test.ts).
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lockRepository } from '../../src/untrusted/lock-checkout.ts';
+import { git } from '../../src/vcs/git.ts';
 import { tempDir } from '../helpers.ts';
 
 const NOBODY = { uid: 65534 };
@@ -45,6 +47,23 @@ test('before the code runs, its checkout is locked: nobody can move its .git or 
   assert.equal(statSync(checkout).mode & 0o777, 0o755);
   // Still every user's to make things in (the sticky bit, as /tmp's): only what is not theirs is kept.
   for (const dir of [above, group]) assert.equal(statSync(dir).mode & 0o7777, 0o1777, dir);
+});
+
+test("git refuses a held repository whose checkout or .git was replaced: a repository put at its path never has root's git run its filter", root, () => {
+  for (const moved of ['checkout', '.git'] as const) {
+    const { group, checkout } = worldWritableCheckout();
+    lockRepository(checkout, NOBODY);
+    assert.equal(git(checkout, ['rev-parse', 'HEAD']).ok, true, 'the held repository itself');
+    // As root here (the lock stops nobody, above): what a move through a writable directory would leave.
+    if (moved === 'checkout') renameSync(checkout, join(group, 'p-x'));
+    else renameSync(join(checkout, '.git'), join(checkout, '.git-x'));
+    const marker = join(group, `filter-ran-${moved.replace('.', '')}`);
+    execFileSync('git', ['init', '-q', checkout]);
+    writeFileSync(join(checkout, '.git', 'config'), `[filter "evil"]\n\tsmudge = touch ${marker}; cat\n\trequired = true\n`, { flag: 'a' });
+    writeFileSync(join(checkout, '.git', 'info', 'attributes'), '* filter=evil\n');
+    assert.throws(() => git(checkout, ['checkout', '-q', '-b', 'x']), /the repository .*: .* was moved or replaced while the code ran: git is not run there/);
+    assert.equal(existsSync(marker), false, `the planted filter ran (${moved} moved)`);
+  }
 });
 
 test(

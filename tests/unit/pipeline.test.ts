@@ -3,7 +3,7 @@
 // under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
 import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
@@ -91,7 +91,6 @@ function fakeAdapter(
     commitUrl: (sha) => `https://git.example/o/r/commit/${sha}`,
     occasion: async () => occasion,
     fetchCommit: () => options.fetch ?? true,
-    baseCheckoutDir: () => join(tempDir('cg-bench-pipeline-base-'), 'checkout'),
     cannotRun: async (m) => void seen.cannotRun.push(m),
     publish: async (r) => void seen.reports.push(r),
     // Beneath the output root, as the CIs have it.
@@ -802,4 +801,5 @@ test("every git command in the CI's repository comes before the code runs: a fil
   assert.equal((await runPipeline(adapter, measurer)).kind, 'ok');
   assert.ok(measurer.checkouts.length >= 2 && measurer.timedPairs.length === 1, 'the base was measured and timed');
   assert.equal(existsSync(ran), false, 'no git ran the filter once the code had run');
+  assert.equal(existsSync(dirname(measurer.checkouts[1]!)), false, "the base's tree and copies are removed, their directory with them");
 });

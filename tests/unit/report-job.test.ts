@@ -68,7 +68,6 @@ test('the report job rebuilds from the hand-over exactly the report the measurin
     history: undefined,
     occasion: async () => ({ kind: 'change', baseline: commit }),
     fetchCommit: () => true,
-    baseCheckoutDir: () => join(out, 'base'),
     cannotRun: async () => {},
     publish: async (r) => void measured.push(r),
     shardDir: () => join(out, 'shard'),

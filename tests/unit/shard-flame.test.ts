@@ -43,9 +43,10 @@ function side(head: boolean, names: readonly string[], shard?: { index: number; 
   return resultsOf(benchmarks, shard ? { shard: { ...shard, benchmarks: NAMES } } : {});
 }
 
-const BASE_PREFIX = 'cg-bench-shard-flame-base-';
+/** Where ci/base-checkout.ts makes the base's checkout. */
+const BASE_PREFIX = 'cg-bench-base-';
 
-/** Measures the base (a checkout where baseCheckoutDir puts it) or the head (any other), with a call tree per benchmark when asked. */
+/** Measures the base (a checkout ci/base-checkout.ts made) or the head (any other), with a call tree per benchmark when asked. */
 function measurer(): Measurer {
   return {
     imageIdentity: 'image',
@@ -89,7 +90,6 @@ function adapter(root: string, outRoot: string, occasion: Occasion, store: Basel
     commitUrl: (sha) => `https://git.example/o/r/commit/${sha}`,
     occasion: async () => occasion,
     fetchCommit: () => true,
-    baseCheckoutDir: () => join(tempDir(BASE_PREFIX), 'checkout'),
     cannotRun: async (m) => assert.fail(m),
     publish: async (r) => void reports.push(r),
     // Beneath the output root, as the CIs have it; published into the parts' directory as an artifact would be.
