@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve14, reject) => {
+          return new Promise((resolve15, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve14(data);
+              return err ? reject(err) : resolve15(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve14, reject) => {
+          return new Promise((resolve15, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve14(data);
+              ) : resolve15(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve14, reject) => {
-        res = resolve14;
+      const promise = new Promise((resolve15, reject) => {
+        res = resolve15;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve14, reject) => {
+      const waitForDrain = () => new Promise((resolve15, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve14;
+          callback = resolve15;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve14, reject) => {
+      const waitForDrain = () => new Promise((resolve15, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve14;
+          callback = resolve15;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve14) => {
+        return new Promise((resolve15) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve14;
+            this[kClosedResolve] = resolve15;
           } else {
-            resolve14(null);
+            resolve15(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve14) => {
+        return new Promise((resolve15) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve14(null);
+            resolve15(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve14, reject) => {
+        const socket = await new Promise((resolve15, reject) => {
           client[kConnector]({
             host,
             hostname: hostname2,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve14(socket2);
+              resolve15(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve14) => {
-            this[kClosedResolve] = resolve14;
+          await new Promise((resolve15) => {
+            this[kClosedResolve] = resolve15;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve14, reject) => {
+        return await new Promise((resolve15, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve14(null);
+              resolve15(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve14, reject) => {
+      return new Promise((resolve15, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve14,
+              resolve: resolve15,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve14, stream: stream2, length: length2 } = consume2;
+      const { type, body: body2, resolve: resolve15, stream: stream2, length: length2 } = consume2;
       try {
         if (type === "text") {
-          resolve14(chunksDecode(body2, length2));
+          resolve15(chunksDecode(body2, length2));
         } else if (type === "json") {
-          resolve14(JSON.parse(chunksDecode(body2, length2)));
+          resolve15(JSON.parse(chunksDecode(body2, length2)));
         } else if (type === "arrayBuffer") {
-          resolve14(chunksConcat(body2, length2).buffer);
+          resolve15(chunksConcat(body2, length2).buffer);
         } else if (type === "blob") {
-          resolve14(new Blob(body2, { type: stream2[kContentType] }));
+          resolve15(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve14(chunksConcat(body2, length2));
+          resolve15(chunksConcat(body2, length2));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve14(data);
+            return err ? reject(err) : resolve15(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve14(data);
+            return err ? reject(err) : resolve15(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve14(data);
+            return err ? reject(err) : resolve15(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve14(data);
+            return err ? reject(err) : resolve15(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve14, reject) => agent.dispatch(
+        return new Promise((resolve15, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve14({
+              resolve15({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve14({
+              resolve15({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve14) => {
-        setTimeout(resolve14, ms).unref();
+      return new Promise((resolve15) => {
+        setTimeout(resolve15, ms).unref();
       });
     }
     module.exports = {
@@ -29430,8 +29430,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve14, reject) => {
-        req2.once("response", resolve14).once("error", reject).end();
+      const promise = new Promise((resolve15, reject) => {
+        req2.once("response", resolve15).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -29608,7 +29608,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve14, reject) => {
+      return new Promise((resolve15, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -29674,7 +29674,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine3, headers);
           cleanup();
-          resolve14({
+          resolve15({
             connect: {
               statusCode,
               statusText,
@@ -33334,8 +33334,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve14, reject) => {
-          this._resolve = resolve14;
+        this._promise = new Promise((resolve15, reject) => {
+          this._resolve = resolve15;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -33550,11 +33550,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve14) {
-          resolve14(value);
+        return value instanceof P ? value : new P(function(resolve15) {
+          resolve15(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve14, reject) {
+      return new (P || (P = Promise))(function(resolve15, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33570,7 +33570,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33619,11 +33619,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve14) {
-          resolve14(value);
+        return value instanceof P ? value : new P(function(resolve15) {
+          resolve15(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve14, reject) {
+      return new (P || (P = Promise))(function(resolve15, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33639,7 +33639,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33689,11 +33689,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve14) {
-          resolve14(value);
+        return value instanceof P ? value : new P(function(resolve15) {
+          resolve15(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve14, reject) {
+      return new (P || (P = Promise))(function(resolve15, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33709,7 +33709,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33758,11 +33758,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve14) {
-          resolve14(value);
+        return value instanceof P ? value : new P(function(resolve15) {
+          resolve15(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve14, reject) {
+      return new (P || (P = Promise))(function(resolve15, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33778,7 +33778,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33826,11 +33826,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve14) {
-          resolve14(value);
+        return value instanceof P ? value : new P(function(resolve15) {
+          resolve15(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve14, reject) {
+      return new (P || (P = Promise))(function(resolve15, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33846,7 +33846,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -34043,11 +34043,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve14, reject) => {
+      return (v) => new Promise((resolve15, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve14(v), ms);
+          const id = setTimeout(() => resolve15(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -34426,11 +34426,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve14) {
-          resolve14(value);
+        return value instanceof P ? value : new P(function(resolve15) {
+          resolve15(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve14, reject) {
+      return new (P || (P = Promise))(function(resolve15, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -34446,7 +34446,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -34533,26 +34533,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve14) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve15) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve14(output.toString());
+              resolve15(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve14) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve15) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve14(Buffer.concat(chunks));
+              resolve15(Buffer.concat(chunks));
             });
           }));
         });
@@ -34760,14 +34760,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve14, reject) => {
+          return new Promise((resolve15, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve14(res);
+                resolve15(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -35011,12 +35011,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve14) => setTimeout(() => resolve14(), ms));
+          return new Promise((resolve15) => setTimeout(() => resolve15(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve14, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve15, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -35024,7 +35024,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve14(response);
+              resolve15(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -35063,7 +35063,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve14(response);
+              resolve15(response);
             }
           }));
         });
@@ -35527,8 +35527,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve14, reject) {
-            return setTimeout(resolve14, t);
+          return new this.Promise(function(resolve15, reject) {
+            return setTimeout(resolve15, t);
           });
         }
         computePenalty() {
@@ -35739,15 +35739,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve14, returned, task;
+          var args, cb, error2, reject, resolve15, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve14, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve15, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve14(returned);
+                  return resolve15(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -35762,13 +35762,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve14;
-          resolve14 = reject = null;
+          var promise, reject, resolve15;
+          resolve15 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve14 = _resolve;
+            resolve15 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve14, reject });
+          this._queue.push({ task, args, resolve: resolve15, reject });
           this._tryToRun();
           return promise;
         }
@@ -36169,14 +36169,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve14, reject) => {
+              return new this.Promise((resolve15, reject) => {
                 if (finished()) {
-                  return resolve14();
+                  return resolve15();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve14();
+                      return resolve15();
                     }
                   });
                 }
@@ -36269,9 +36269,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve14, reject) {
+              return new this.Promise(function(resolve15, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve14)(args3);
+                  return (args3[0] != null ? reject : resolve15)(args3);
                 });
               });
             };
@@ -36577,11 +36577,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -36597,7 +36597,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -36670,26 +36670,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve14) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve15) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve14(output.toString());
+          resolve15(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve14) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve15) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve14(Buffer.concat(chunks));
+          resolve15(Buffer.concat(chunks));
         });
       }));
     });
@@ -36892,14 +36892,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve14, reject) => {
+      return new Promise((resolve15, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve14(res);
+            resolve15(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -37143,12 +37143,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve14) => setTimeout(() => resolve14(), ms));
+      return new Promise((resolve15) => setTimeout(() => resolve15(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve14, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve15, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -37156,7 +37156,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve14(response);
+          resolve15(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -37195,7 +37195,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve14(response);
+          resolve15(response);
         }
       }));
     });
@@ -37206,11 +37206,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37226,7 +37226,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37259,11 +37259,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37279,7 +37279,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37557,11 +37557,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37577,7 +37577,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37681,11 +37681,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37701,7 +37701,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37800,11 +37800,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37820,7 +37820,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38039,7 +38039,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve14, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve15, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -38122,7 +38122,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve14(exitCode);
+            resolve15(exitCode);
           }
         });
         if (this.options.input) {
@@ -38245,11 +38245,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38265,7 +38265,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38364,7 +38364,7 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join55, resolve as resolve13 } from "node:path";
+import { join as join55, resolve as resolve14 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
@@ -38373,6 +38373,7 @@ import { isAbsolute as isAbsolute10, join as join46, relative as relative16 } fr
 // src/untrusted/write.ts
 import { basename as basename4, dirname as dirname5, join as join5, resolve as resolve2 } from "node:path";
 import {
+  chmodSync,
   closeSync,
   constants as constants3,
   fstatSync,
@@ -38383,6 +38384,7 @@ import {
   realpathSync as realpathSync3,
   renameSync,
   rmSync as rmSync2,
+  statSync as statSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
@@ -38548,10 +38550,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run = (argv) => new Promise((resolve14) => {
+  const run = (argv) => new Promise((resolve15) => {
     const child2 = spawn2(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child2.once("error", () => resolve14(false));
-    child2.once("close", (code) => resolve14(code === 0));
+    child2.once("error", () => resolve15(false));
+    child2.once("close", (code) => resolve15(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run(removal.remove) || !removal.giveRights) continue;
@@ -38614,6 +38616,15 @@ function emptyOwnPlace(dir, what) {
     readdirSync(dir).map((name) => join4(dir, name)),
     what
   );
+}
+function removeSpecialFiles(dir, what) {
+  if (!exists2(dir)) return;
+  const r = spawnSync(ownProgram("find"), [dir, "-xdev", "!", "-type", "f", "!", "-type", "d", "-delete"], {
+    env: ownProgramsEnv(),
+    stdio: "ignore",
+    timeout: REMOVE_TIMEOUT_MS
+  });
+  if (r.status !== 0) throw new CgBenchError(`${what}: the links and special files in ${dir} cannot all be removed; nothing is read from it`);
 }
 function exists2(path12) {
   try {
@@ -38704,6 +38715,17 @@ function holdDirectory(path12, expected, accept3 = () => true) {
     throw new CgBenchError(`${path12}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
+function holdOutputDirectory(path12, expected) {
+  const uid = process.getuid?.();
+  const held3 = holdDirectory(path12, expected);
+  const stat2 = statSync2(held3.path);
+  if (stat2.uid !== uid) {
+    held3.release();
+    throw new CgBenchError(`${path12}: the output directory is uid ${stat2.uid}'s, not cg-bench's (uid ${uid}); remove it, and cg-bench makes its own`);
+  }
+  if (stat2.mode & 18) chmodSync(held3.path, stat2.mode & 4077);
+  return held3;
 }
 function trustedOwner(uid) {
   return uid === 0 || uid === process.getuid?.();
@@ -39266,7 +39288,7 @@ import {
   readlinkSync as readlinkSync2,
   readSync,
   realpathSync as realpathSync4,
-  statSync as statSync2,
+  statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
 import { basename as basename5, dirname as dirname6, isAbsolute, join as join6, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
@@ -39414,7 +39436,7 @@ var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self
 function hashAsIdentity(path12, limit, identity3, known) {
   let before;
   try {
-    before = statSync2(path12);
+    before = statSync3(path12);
   } catch {
     return void 0;
   }
@@ -47051,7 +47073,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve14) => {
+  return new Promise((resolve15) => {
     let child2;
     try {
       child2 = spawn3(argv[0], argv.slice(1), {
@@ -47061,7 +47083,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error2) {
-      resolve14({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
+      resolve15({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -47081,7 +47103,7 @@ function runIn(options, cwd) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve14({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve15({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child2.once("error", (error2) => {
       if (timer) clearTimeout(timer);
@@ -47249,7 +47271,7 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync7, statSync as statSync3 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync7, statSync as statSync4 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
 import { basename as basename7, delimiter as delimiter2, dirname as dirname8, isAbsolute as isAbsolute2, join as join8 } from "node:path";
 
@@ -47327,7 +47349,7 @@ function fileIdentity(path12) {
   if (!path12) return null;
   try {
     const real = realpathSync7(path12);
-    const s = statSync3(real);
+    const s = statSync4(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
@@ -47337,7 +47359,7 @@ function onPath(program, path12) {
   for (const dir of path12.split(delimiter2)) {
     if (!dir) continue;
     try {
-      if (statSync3(join8(dir, program)).isFile()) return join8(dir, program);
+      if (statSync4(join8(dir, program)).isFile()) return join8(dir, program);
     } catch {
     }
   }
@@ -48371,7 +48393,7 @@ function isPlainFile(path12) {
 }
 
 // src/untrusted/sandbox.ts
-import { readdirSync as readdirSync7, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync7, readFileSync as readFileSync5, statSync as statSync6 } from "node:fs";
 import { hostname } from "node:os";
 import { join as join18, relative as relative3 } from "node:path";
 
@@ -48525,7 +48547,7 @@ import { readdirSync as readdirSync5 } from "node:fs";
 import { join as join16 } from "node:path";
 
 // src/untrusted/view.ts
-import { chmodSync, mkdtempSync as mkdtempSync2, rmSync as rmSync5, writeFileSync } from "node:fs";
+import { chmodSync as chmodSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync5, writeFileSync } from "node:fs";
 import { arch as arch2 } from "node:os";
 import { dirname as dirname10, join as join15 } from "node:path";
 
@@ -48537,7 +48559,7 @@ var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
   const dir = mkdtempSync2(join15(runsDirectory(), "seal-"));
-  chmodSync(dir, 493);
+  chmodSync2(dir, 493);
   const oneCpu = join15(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
   const entropy = join15(dir, "entropy");
@@ -48830,13 +48852,13 @@ var freshProcWorks = cached(
 
 // src/untrusted/strays.ts
 import { spawnSync as spawnSync5 } from "node:child_process";
-import { existsSync as existsSync5, readdirSync as readdirSync6, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync5, readdirSync as readdirSync6, readFileSync as readFileSync4, statSync as statSync5 } from "node:fs";
 import { join as join17 } from "node:path";
 function uidBusy(uid) {
   for (const name of readdirSync6("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (statSync4(`/proc/${name}`).uid !== uid) continue;
+      if (statSync5(`/proc/${name}`).uid !== uid) continue;
       const stat2 = readFileSync4(`/proc/${name}/stat`, "utf8");
       if (stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) !== "Z") return true;
     } catch {
@@ -48895,7 +48917,7 @@ function untrustedUser(root, env, ownCopy = false) {
       throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match3[1]), gid: Number(match3[2]) };
   }
-  const owner = statSync5(root);
+  const owner = statSync6(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -49200,7 +49222,7 @@ function processesWith(marker2) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve14) => setTimeout(resolve14, ms));
+var sleep = (ms) => new Promise((resolve15) => setTimeout(resolve15, ms));
 async function killLeftovers(marker2) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -49540,7 +49562,7 @@ function runsPython(run) {
 
 // src/untrusted/given-directories.ts
 import {
-  chmodSync as chmodSync2,
+  chmodSync as chmodSync3,
   chownSync as chownSync2,
   closeSync as closeSync8,
   fchownSync,
@@ -49616,7 +49638,7 @@ function makeGivenDirectory(sandbox, path12, inside3, keep) {
 }
 function makeRunDirectory(sandbox, prefix2, files) {
   const dir = mkdtempSync3(join23(runsDirectory(), prefix2));
-  chmodSync2(dir, 493);
+  chmodSync3(dir, 493);
   for (const [name, text2] of Object.entries(files)) {
     mkdirSync5(dirname12(join23(dir, name)), { recursive: true, mode: 493 });
     writeFileSync2(join23(dir, name), text2, { mode: 420 });
@@ -49722,7 +49744,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync6 } from "node:fs";
+import { statSync as statSync7 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env) {
   return {
     ...sandbox.seal,
@@ -49732,7 +49754,7 @@ function sealOf(sandbox, python, instrument, cwd, env) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync6("/").dev}, cwd ${statSync6(cwd).dev}`;
+  return `/ ${statSync7("/").dev}, cwd ${statSync7(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -49815,7 +49837,7 @@ import { join as join26 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync8, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync8(`/proc/${pid}/stat`, "utf8");
@@ -49848,7 +49870,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync7(`/proc/${pid}`).uid;
+    return statSync8(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -49928,7 +49950,7 @@ function readLock(path12) {
   }
 }
 async function waitForLock(path12) {
-  while (tryLock(path12) !== void 0) await new Promise((resolve14) => setTimeout(resolve14, 200));
+  while (tryLock(path12) !== void 0) await new Promise((resolve15) => setTimeout(resolve15, 200));
 }
 function tryLock(path12) {
   for (; ; ) {
@@ -51954,7 +51976,7 @@ function mergeShards(parts) {
 import { join as join40 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync14, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync5, cpSync, existsSync as existsSync11, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
 import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/config/load.ts
@@ -53110,7 +53132,7 @@ function loadConfig(file, root = dirname15(file)) {
 
 // src/engine/measure.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync as closeSync10, existsSync as existsSync7, mkdirSync as mkdirSync10, openSync as openSync9, rmSync as rmSync10, statSync as statSync8, unlinkSync as unlinkSync2 } from "node:fs";
+import { closeSync as closeSync10, existsSync as existsSync7, mkdirSync as mkdirSync10, openSync as openSync9, rmSync as rmSync10, statSync as statSync9, unlinkSync as unlinkSync2 } from "node:fs";
 import { dirname as dirname17, join as join33, relative as relative13, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
@@ -53679,7 +53701,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname17(path12);
-  if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync7(path12) && statSync9(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
     const probe = join33(dir, `.cg-bench-check-${process.pid}-${randomBytes2(6).toString("hex")}`);
@@ -53788,7 +53810,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join35 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, chmodSync as chmodSync4, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2 } from "node:os";
 import { delimiter as delimiter4, join as join34 } from "node:path";
 
@@ -53809,7 +53831,7 @@ function helper() {
     const dir = mkdtempSync4(join34(ownTmpdir(), "cg-bench-stopwatch-"));
     const file = join34(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
-    chmodSync3(file, 493);
+    chmodSync4(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
@@ -54690,7 +54712,7 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve14) => {
+  return new Promise((resolve15) => {
     const child2 = spawn4(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -54702,8 +54724,8 @@ function runEngine(engine, args, log2) {
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve14({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve14({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve15({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve15({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
@@ -54773,25 +54795,11 @@ function hideGit(checkout) {
   }
   if (directory && !emptyDirectory) {
     const made = mkdtempSync5(join38(ownTmpdir(), "cg-bench-no-git-"));
-    chmodSync4(made, 365);
+    chmodSync5(made, 365);
     process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
-}
-function removeLinks(dir) {
-  let entries;
-  try {
-    entries = readdirSync14(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    const path12 = join38(dir, name);
-    const stat2 = lstatSync16(path12);
-    if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync12(path12, { force: true });
-  }
 }
 function containerEnvironment(imageId2, caller) {
   const seal = caller[SEAL_VARIABLE];
@@ -54813,7 +54821,7 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync12(outDir, { recursive: true, force: true });
+      removeTrees([outDir], "the output directory");
       mkdirSync12(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
@@ -54836,15 +54844,12 @@ function containerMeasurer(options) {
         ],
         asksForNetwork(resolve10(checkout, config))
       );
-      removeLinks(outDir);
-      return {
-        code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join38(outDir, "results.json")),
-        error: r.code === ExitCode2.usage ? lastLines2(r.stderr) : void 0
-      };
+      removeSpecialFiles(outDir, "the output directory");
+      const results = r.code === ExitCode2.usage ? void 0 : readIfPresent(join38(outDir, "results.json"));
+      return { code: r.code, results, error: results ? void 0 : lastLines2(r.stderr) || void 0 };
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {
-      rmSync12(outDir, { recursive: true, force: true });
+      removeTrees([outDir], "the output directory");
       mkdirSync12(outDir, { recursive: true });
       const r = await run(
         [
@@ -54857,7 +54862,7 @@ function containerMeasurer(options) {
         ["paired", BASE_WORKSPACE, "--config", config, "--out", OUT, "--format", "json", "--counters-fallback", CI_COUNTERS_FALLBACK],
         asksForNetwork(resolve10(headCheckout, config))
       );
-      removeLinks(outDir);
+      removeSpecialFiles(outDir, "the output directory");
       if (r.code !== ExitCode2.ok && r.code !== ExitCode2.benchmarkFailed) return { error: lastLines2(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
       const paired = readPaired(outDir);
       if (r.code !== ExitCode2.ok && paired.error !== void 0) return { error: lastLines2(r.stderr, 5) || paired.error };
@@ -54886,7 +54891,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync12(outDir, { recursive: true, force: true });
+      removeTrees([outDir], "the output directory");
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -54914,7 +54919,7 @@ function inImageMeasurer(options) {
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
-      rmSync12(outDir, { recursive: true, force: true });
+      removeTrees([outDir], "the output directory");
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
@@ -55439,7 +55444,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync17, readdirSync as readdirSync15 } from "node:fs";
+import { lstatSync as lstatSync17, readdirSync as readdirSync14 } from "node:fs";
 import { join as join43 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -55498,7 +55503,7 @@ function readShardHandOvers(root, shown) {
   if (presentAt(join43(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync15(root).sort();
+    names = readdirSync14(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
@@ -55582,6 +55587,18 @@ function readReportHandOver(root, sub, shown, missing) {
     head: readResults(join44(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
+}
+
+// src/ci/working-directory.ts
+import { resolve as resolve12 } from "node:path";
+function checkWorkingDirectory(ci) {
+  const found2 = projectDirectory(ci.repoRoot, resolve12(ci.repoRoot, ci.workingDirectory));
+  if ("problem" in found2) {
+    const problem = found2.problem === "is outside the project" ? "is outside the checkout" : found2.problem;
+    throw new CgBenchError(
+      `input "working-directory": ${JSON.stringify(ci.workingDirectory)} ${problem} (${ci.repoRoot}); give a directory of the checkout, relative to its root`
+    );
+  }
 }
 
 // src/publish/report-body.ts
@@ -55726,14 +55743,15 @@ function subdirectoryWriter(ci, out, dir) {
 async function withHeldOutRoot(ci, run) {
   mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
-  const held3 = holdDirectory(ci.outRoot, real);
+  const held3 = holdOutputDirectory(ci.outRoot, real);
   try {
     return await run({ held: held3, real });
   } finally {
     held3.release();
   }
 }
-function runPipeline(ci, measurer) {
+async function runPipeline(ci, measurer) {
+  checkWorkingDirectory(ci);
   return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
 }
 function gitBeforeCode(ci, occasion) {
@@ -55787,7 +55805,8 @@ async function measureAndReportWith(ci, measurer, out, occasion, found2) {
     flameGraphs
   });
 }
-function runShard(ci, measurer, shard, headSha) {
+async function runShard(ci, measurer, shard, headSha) {
+  checkWorkingDirectory(ci);
   return withHeldOutRoot(ci, (out) => measurePart(ci, measurer, shard, headSha, out));
 }
 async function measurePart(ci, measurer, shard, headSha, out) {
@@ -58384,11 +58403,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58404,7 +58423,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58417,14 +58436,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve14, reject) {
-        v = o[n](v), settle(resolve14, reject, v.done, v.value);
+      return new Promise(function(resolve15, reject) {
+        v = o[n](v), settle(resolve15, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve14, reject, d, v) {
+  function settle(resolve15, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve14({ value: v2, done: d });
+      resolve15({ value: v2, done: d });
     }, reject);
   }
 };
@@ -58621,11 +58640,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58641,7 +58660,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58689,11 +58708,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -58709,7 +58728,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -58722,14 +58741,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve14, reject) {
-        v = o[n](v), settle(resolve14, reject, v.done, v.value);
+      return new Promise(function(resolve15, reject) {
+        v = o[n](v), settle(resolve15, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve14, reject, d, v) {
+  function settle(resolve15, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve14({ value: v2, done: d });
+      resolve15({ value: v2, done: d });
     }, reject);
   }
 };
@@ -59712,9 +59731,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve14) => {
+  return new Promise((resolve15) => {
     const handler2 = () => {
-      resolve14();
+      resolve15();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -59869,8 +59888,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve14, reject) => {
-      const req = isInsecure ? http2.request(options, resolve14) : https2.request(options, resolve14);
+    return new Promise((resolve15, reject) => {
+      const req = isInsecure ? http2.request(options, resolve15) : https2.request(options, resolve15);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -59954,7 +59973,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -59964,7 +59983,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve14(Buffer.concat(buffer3).toString("utf8"));
+      resolve15(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -60059,7 +60078,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -60082,7 +60101,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve14(value);
+      resolve15(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -60838,7 +60857,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -60856,7 +60875,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve14(x);
+        resolve15(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -60873,8 +60892,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve14) => {
-    token = setTimeout(resolve14, timeInMs);
+  return createAbortablePromise((resolve15) => {
+    token = setTimeout(resolve15, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -69005,7 +69024,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve14, reject) => {
+    return new Promise((resolve15, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -69033,11 +69052,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve14).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve15).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve14();
+            resolve15();
           }
         }
       });
@@ -69162,8 +69181,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve14, reject) {
-      readyPromiseResolve = resolve14;
+    Module["ready"] = new Promise(function(resolve15, reject) {
+      readyPromiseResolve = resolve15;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -71733,7 +71752,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -71745,7 +71764,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve14();
+      resolve15();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -89520,7 +89539,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve14, reject) => {
+      return new Promise((resolve15, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -89535,7 +89554,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve14(this.toUint8Array(callbackChunk));
+            resolve15(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -90181,8 +90200,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve14, reject) => {
-      this.resolve = resolve14;
+    this.promise = new Promise((resolve15, reject) => {
+      this.resolve = resolve15;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -90587,8 +90606,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve14, reject) => {
-      this.emitter.on("finish", resolve14);
+    return new Promise((resolve15, reject) => {
+      this.emitter.on("finish", resolve15);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -90635,12 +90654,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve14();
+        resolve15();
         return;
       }
       let chunk = stream2.read();
@@ -90659,7 +90678,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve14();
+      resolve15();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -90668,7 +90687,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -90676,7 +90695,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve14);
+    ws.on("close", resolve15);
     rs.pipe(ws);
   });
 }
@@ -91588,7 +91607,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve14) => {
+    return new Promise((resolve15) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -91599,7 +91618,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve14(appendToURLQuery(this.url, sas));
+      resolve15(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -91638,7 +91657,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve14) => {
+    return new Promise((resolve15) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -91646,7 +91665,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve14(appendToURLQuery(this.url, sas));
+      resolve15(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -93403,11 +93422,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93423,7 +93442,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93547,11 +93566,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93567,7 +93586,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93597,7 +93616,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve14) => setTimeout(resolve14, milliseconds));
+    return new Promise((resolve15) => setTimeout(resolve15, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -93672,11 +93691,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93692,7 +93711,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93971,8 +93990,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve14) => {
-    timeoutHandle = setTimeout(() => resolve14("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve15) => {
+    timeoutHandle = setTimeout(() => resolve15("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -94096,11 +94115,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94116,7 +94135,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -94993,11 +95012,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -95013,7 +95032,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -95142,7 +95161,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve14) => setTimeout(resolve14, milliseconds));
+      return new Promise((resolve15) => setTimeout(resolve15, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -95167,11 +95186,11 @@ import { existsSync as existsSync13, writeFileSync as writeFileSync7 } from "fs"
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -95187,7 +95206,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -95381,11 +95400,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -95401,7 +95420,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -96109,9 +96128,10 @@ function gitHubAdapter(ctx, trigger) {
     },
     async cannotRun(message) {
       setOutputs(io, ctx.outRoot, void 0, void 0, void 0);
+      const quoted = message.split("\n").map((line) => `    ${line}`).join("\n");
       await io.writeSummary(`### \u274C cg-bench: ${suite.name} could not run
 
-${message}
+${quoted}
 `);
     },
     async publish(report) {
@@ -96204,11 +96224,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve14) {
-      resolve14(value);
+    return value instanceof P ? value : new P(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve14, reject) {
+  return new (P || (P = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -96224,7 +96244,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -100933,7 +100953,7 @@ async function runAction(io, env, actionDir2) {
       inputs,
       suite,
       repoRoot: realCheckoutPath(env["GITHUB_WORKSPACE"] ?? process.cwd()),
-      outRoot: resolve13(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
+      outRoot: resolve14(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
@@ -100943,7 +100963,7 @@ async function runAction(io, env, actionDir2) {
     }
     if (mode === "merge") {
       if (!inputs.artifactDir) throw new CgBenchError(`mode: merge needs the input "artifact-dir": where actions/download-artifact put every part's artifact`);
-      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve13(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve14(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
       return;
     }
     const measurer = createMeasurer(ctx, actionDir2);
@@ -100974,7 +100994,13 @@ function exitOnInterrupt(say, exit = process.exit) {
   }
 }
 
+// src/untrusted/own-modes.ts
+function ownFilesOnly() {
+  process.umask(18);
+}
+
 // src/action.ts
+ownFilesOnly();
 exitOnInterrupt((line) => process.stderr.write(line));
 var actionDir = join56(dirname23(fileURLToPath3(import.meta.url)), "..");
 await runAction(

@@ -7401,6 +7401,7 @@ import { isAbsolute as isAbsolute10, join as join44, relative as relative15 } fr
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join3, resolve } from "node:path";
 import {
+  chmodSync,
   closeSync,
   constants,
   fstatSync,
@@ -7411,6 +7412,7 @@ import {
   realpathSync as realpathSync3,
   renameSync,
   rmSync as rmSync2,
+  statSync as statSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
@@ -7576,10 +7578,10 @@ function removeAsOwners(paths) {
   }
 }
 async function removeAsOwnersAsync(paths) {
-  const run = (argv) => new Promise((resolve11) => {
+  const run = (argv) => new Promise((resolve12) => {
     const child = spawn(argv[0], argv.slice(1), { env: ownProgramsEnv(), stdio: "ignore", timeout: REMOVE_TIMEOUT_MS });
-    child.once("error", () => resolve11(false));
-    child.once("close", (code) => resolve11(code === 0));
+    child.once("error", () => resolve12(false));
+    child.once("close", (code) => resolve12(code === 0));
   });
   for (const removal of removals(paths)) {
     if (await run(removal.remove) || !removal.giveRights) continue;
@@ -7729,6 +7731,17 @@ function holdDirectory(path, expected, accept = () => true) {
     throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
+function holdOutputDirectory(path, expected) {
+  const uid = process.getuid?.();
+  const held3 = holdDirectory(path, expected);
+  const stat = statSync2(held3.path);
+  if (stat.uid !== uid) {
+    held3.release();
+    throw new CgBenchError(`${path}: the output directory is uid ${stat.uid}'s, not cg-bench's (uid ${uid}); remove it, and cg-bench makes its own`);
+  }
+  if (stat.mode & 18) chmodSync(held3.path, stat.mode & 4077);
+  return held3;
 }
 function trustedOwner(uid) {
   return uid === 0 || uid === process.getuid?.();
@@ -8291,7 +8304,7 @@ import {
   readlinkSync as readlinkSync2,
   readSync,
   realpathSync as realpathSync4,
-  statSync as statSync2,
+  statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
 import { basename as basename3, dirname as dirname4, isAbsolute, join as join4, relative, resolve as resolve2, sep } from "node:path";
@@ -8439,7 +8452,7 @@ var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self
 function hashAsIdentity(path, limit, identity3, known) {
   let before;
   try {
-    before = statSync2(path);
+    before = statSync3(path);
   } catch {
     return void 0;
   }
@@ -15351,7 +15364,7 @@ function runIn(options, cwd) {
   const argv = [...boundToCgBench(), ...options.command.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve11) => {
+  return new Promise((resolve12) => {
     let child;
     try {
       child = spawn2(argv[0], argv.slice(1), {
@@ -15361,7 +15374,7 @@ function runIn(options, cwd) {
         detached: true
       });
     } catch (error) {
-      resolve11({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve12({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -15381,7 +15394,7 @@ function runIn(options, cwd) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve11({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve12({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -15549,7 +15562,7 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync7, statSync as statSync3 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync, realpathSync as realpathSync7, statSync as statSync4 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
 import { basename as basename5, delimiter, dirname as dirname6, isAbsolute as isAbsolute2, join as join6 } from "node:path";
 
@@ -15627,7 +15640,7 @@ function fileIdentity(path) {
   if (!path) return null;
   try {
     const real = realpathSync7(path);
-    const s = statSync3(real);
+    const s = statSync4(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
@@ -15637,7 +15650,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync3(join6(dir, program)).isFile()) return join6(dir, program);
+      if (statSync4(join6(dir, program)).isFile()) return join6(dir, program);
     } catch {
     }
   }
@@ -16671,7 +16684,7 @@ function isPlainFile(path) {
 }
 
 // src/untrusted/sandbox.ts
-import { readdirSync as readdirSync7, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync7, readFileSync as readFileSync5, statSync as statSync6 } from "node:fs";
 import { hostname } from "node:os";
 import { join as join16, relative as relative2 } from "node:path";
 
@@ -16825,7 +16838,7 @@ import { readdirSync as readdirSync5 } from "node:fs";
 import { join as join14 } from "node:path";
 
 // src/untrusted/view.ts
-import { chmodSync, mkdtempSync as mkdtempSync2, rmSync as rmSync5, writeFileSync } from "node:fs";
+import { chmodSync as chmodSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync5, writeFileSync } from "node:fs";
 import { arch } from "node:os";
 import { dirname as dirname8, join as join13 } from "node:path";
 
@@ -16837,7 +16850,7 @@ var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
   const dir = mkdtempSync2(join13(runsDirectory(), "seal-"));
-  chmodSync(dir, 493);
+  chmodSync2(dir, 493);
   const oneCpu = join13(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
   const entropy = join13(dir, "entropy");
@@ -17130,13 +17143,13 @@ var freshProcWorks = cached(
 
 // src/untrusted/strays.ts
 import { spawnSync as spawnSync5 } from "node:child_process";
-import { existsSync as existsSync4, readdirSync as readdirSync6, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync4, readdirSync as readdirSync6, readFileSync as readFileSync4, statSync as statSync5 } from "node:fs";
 import { join as join15 } from "node:path";
 function uidBusy(uid) {
   for (const name of readdirSync6("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (statSync4(`/proc/${name}`).uid !== uid) continue;
+      if (statSync5(`/proc/${name}`).uid !== uid) continue;
       const stat = readFileSync4(`/proc/${name}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
     } catch {
@@ -17195,7 +17208,7 @@ function untrustedUser(root, env, ownCopy = false) {
       throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)} names gid 0, root's group: name a gid of its own (e.g. 65534:65534)`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync5(root);
+  const owner = statSync6(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -17500,7 +17513,7 @@ function processesWith(marker) {
   }
   return found2;
 }
-var sleep = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
+var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -17840,7 +17853,7 @@ function runsPython(run) {
 
 // src/untrusted/given-directories.ts
 import {
-  chmodSync as chmodSync2,
+  chmodSync as chmodSync3,
   chownSync as chownSync2,
   closeSync as closeSync8,
   fchownSync,
@@ -17916,7 +17929,7 @@ function makeGivenDirectory(sandbox, path, inside3, keep) {
 }
 function makeRunDirectory(sandbox, prefix, files) {
   const dir = mkdtempSync3(join21(runsDirectory(), prefix));
-  chmodSync2(dir, 493);
+  chmodSync3(dir, 493);
   for (const [name, text2] of Object.entries(files)) {
     mkdirSync5(dirname10(join21(dir, name)), { recursive: true, mode: 493 });
     writeFileSync2(join21(dir, name), text2, { mode: 420 });
@@ -18022,7 +18035,7 @@ async function countingBytecode(options) {
 }
 
 // src/run/seal.ts
-import { statSync as statSync6 } from "node:fs";
+import { statSync as statSync7 } from "node:fs";
 function sealOf(sandbox, python, instrument, cwd, env) {
   return {
     ...sandbox.seal,
@@ -18032,7 +18045,7 @@ function sealOf(sandbox, python, instrument, cwd, env) {
   };
 }
 function deviceNumbers(cwd) {
-  return `/ ${statSync6("/").dev}, cwd ${statSync6(cwd).dev}`;
+  return `/ ${statSync7("/").dev}, cwd ${statSync7(cwd).dev}`;
 }
 var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
 function resetsAsRun(seal, stderr) {
@@ -18115,7 +18128,7 @@ import { join as join24 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync11, readFileSync as readFileSync8, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync8, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync8(`/proc/${pid}/stat`, "utf8");
@@ -18148,7 +18161,7 @@ function holderAlive(holder) {
 var LOCK_LIMIT = 4096;
 function ownerOf(pid) {
   try {
-    return statSync7(`/proc/${pid}`).uid;
+    return statSync8(`/proc/${pid}`).uid;
   } catch {
     return void 0;
   }
@@ -18228,7 +18241,7 @@ function readLock(path) {
   }
 }
 async function waitForLock(path) {
-  while (tryLock(path) !== void 0) await new Promise((resolve11) => setTimeout(resolve11, 200));
+  while (tryLock(path) !== void 0) await new Promise((resolve12) => setTimeout(resolve12, 200));
 }
 function tryLock(path) {
   for (; ; ) {
@@ -20253,7 +20266,7 @@ function mergeShards(parts) {
 import { join as join38 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, readdirSync as readdirSync14, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync5, cpSync, existsSync as existsSync9, lstatSync as lstatSync16, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync5, rmSync as rmSync12 } from "node:fs";
 import { join as join36, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
@@ -21409,7 +21422,7 @@ function loadConfig(file, root = dirname13(file)) {
 
 // src/engine/measure.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync as closeSync10, existsSync as existsSync6, mkdirSync as mkdirSync10, openSync as openSync9, rmSync as rmSync10, statSync as statSync8, unlinkSync as unlinkSync2 } from "node:fs";
+import { closeSync as closeSync10, existsSync as existsSync6, mkdirSync as mkdirSync10, openSync as openSync9, rmSync as rmSync10, statSync as statSync9, unlinkSync as unlinkSync2 } from "node:fs";
 import { dirname as dirname15, join as join31, relative as relative12, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
@@ -21978,7 +21991,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname15(path);
-  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync6(path) && statSync9(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
     const probe = join31(dir, `.cg-bench-check-${process.pid}-${randomBytes2(6).toString("hex")}`);
@@ -22087,7 +22100,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join33 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync3, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, chmodSync as chmodSync4, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync4, readFileSync as readFileSync9, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform } from "node:os";
 import { delimiter as delimiter3, join as join32 } from "node:path";
 
@@ -22108,7 +22121,7 @@ function helper() {
     const dir = mkdtempSync4(join32(ownTmpdir(), "cg-bench-stopwatch-"));
     const file = join32(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
-    chmodSync3(file, 493);
+    chmodSync4(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
@@ -22958,7 +22971,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync12(outDir, { recursive: true, force: true });
+      removeTrees([outDir], "the output directory");
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -22986,7 +22999,7 @@ function inImageMeasurer(options) {
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
-      rmSync12(outDir, { recursive: true, force: true });
+      removeTrees([outDir], "the output directory");
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
@@ -23511,7 +23524,7 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync17, readdirSync as readdirSync15 } from "node:fs";
+import { lstatSync as lstatSync17, readdirSync as readdirSync14 } from "node:fs";
 import { join as join41 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -23570,7 +23583,7 @@ function readShardHandOvers(root, shown) {
   if (presentAt(join41(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync15(root).sort();
+    names = readdirSync14(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
@@ -23654,6 +23667,18 @@ function readReportHandOver(root, sub, shown, missing) {
     head: readResults(join42(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
+}
+
+// src/ci/working-directory.ts
+import { resolve as resolve11 } from "node:path";
+function checkWorkingDirectory(ci) {
+  const found2 = projectDirectory(ci.repoRoot, resolve11(ci.repoRoot, ci.workingDirectory));
+  if ("problem" in found2) {
+    const problem = found2.problem === "is outside the project" ? "is outside the checkout" : found2.problem;
+    throw new CgBenchError(
+      `input "working-directory": ${JSON.stringify(ci.workingDirectory)} ${problem} (${ci.repoRoot}); give a directory of the checkout, relative to its root`
+    );
+  }
 }
 
 // src/publish/report-body.ts
@@ -23787,14 +23812,15 @@ function subdirectoryWriter(ci, out, dir) {
 async function withHeldOutRoot(ci, run) {
   mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
-  const held3 = holdDirectory(ci.outRoot, real);
+  const held3 = holdOutputDirectory(ci.outRoot, real);
   try {
     return await run({ held: held3, real });
   } finally {
     held3.release();
   }
 }
-function runPipeline(ci, measurer) {
+async function runPipeline(ci, measurer) {
+  checkWorkingDirectory(ci);
   return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
 }
 function gitBeforeCode(ci, occasion) {
@@ -23848,7 +23874,8 @@ async function measureAndReportWith(ci, measurer, out, occasion, found2) {
     flameGraphs
   });
 }
-function runShard(ci, measurer, shard, headSha) {
+async function runShard(ci, measurer, shard, headSha) {
+  checkWorkingDirectory(ci);
   return withHeldOutRoot(ci, (out) => measurePart(ci, measurer, shard, headSha, out));
 }
 async function measurePart(ci, measurer, shard, headSha, out) {
@@ -24048,7 +24075,6 @@ function suiteFor(workingDirectory, config, name) {
 import { join as join46 } from "node:path";
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join45 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
@@ -24092,7 +24118,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join45(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeNewFile(join45(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -24215,7 +24241,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve11) => setTimeout(resolve11, wait));
+    await new Promise((resolve12) => setTimeout(resolve12, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -24398,7 +24424,8 @@ function noteJob(job, suite, api, outRoot, log) {
       root: outRoot,
       sub: REPORT_JOB_DIR,
       shown: RESULTS_DIR,
-      missing: "the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head"
+      // Said first: the measuring job could not measure the head (a configuration error, a failed setup), or it was not given.
+      missing: "the measuring job left no report: it could not measure the head (its log says why: a configuration error, a failed setup command), or this job does not get its artifacts (needs: with artifacts: true)"
     },
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
@@ -24426,7 +24453,7 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync18, mkdirSync as mkdirSync14, readdirSync as readdirSync16, rmSync as rmSync13 } from "node:fs";
+import { lstatSync as lstatSync18, mkdirSync as mkdirSync14, readdirSync as readdirSync15, rmSync as rmSync13 } from "node:fs";
 import { join as join47 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory3 = false;
@@ -24436,7 +24463,7 @@ function freshOutputDirectory(out, keep = []) {
   }
   if (!isDirectory3) rmSync13(out, { force: true });
   else {
-    for (const name of readdirSync16(out)) {
+    for (const name of readdirSync15(out)) {
       if (!keep.includes(name)) removeTrees([join47(out, name)], `${out}, as the merge request left it`);
       else if (!lstatSync18(join47(out, name)).isDirectory()) {
         throw new CgBenchError(
@@ -24503,7 +24530,13 @@ function exitOnInterrupt(say, exit = process.exit) {
   }
 }
 
+// src/untrusted/own-modes.ts
+function ownFilesOnly() {
+  process.umask(18);
+}
+
 // src/gitlab.ts
+ownFilesOnly();
 exitOnInterrupt((line) => process.stderr.write(line));
 process.exitCode = await runGitLabJob(process.env, {
   info: (m) => process.stdout.write(`${m}

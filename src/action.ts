@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { inertLines } from './github/inert-log.ts';
 import { runAction } from './github/run.ts';
 import { exitOnInterrupt } from './run/interrupt.ts';
+import { ownFilesOnly } from './untrusted/own-modes.ts';
+
+ownFilesOnly();
 
 // A cancelled workflow: stop the benchmarks measured in this process, exit 130/143.
 exitOnInterrupt((line) => process.stderr.write(line));

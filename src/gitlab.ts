@@ -1,5 +1,8 @@
 import { runGitLabJob } from './gitlab/run.ts';
 import { exitOnInterrupt } from './run/interrupt.ts';
+import { ownFilesOnly } from './untrusted/own-modes.ts';
+
+ownFilesOnly();
 
 // A cancelled pipeline: stop the benchmarks measured in this process, exit 130/143.
 exitOnInterrupt((line) => process.stderr.write(line));

@@ -25,11 +25,12 @@ import { FLAME_DIRECTORY } from '../flame/graphs.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { writeReportHandOver } from './report-hand-over.ts';
+import { checkWorkingDirectory } from './working-directory.ts';
 import { makeReport, outcomeOf } from './report-job.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
 import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
 import { closeRepository } from '../vcs/git.ts';
-import { freshDirectoryBeneath, type HeldDirectory, holdDirectory, type NewFileWriter, realPathBeforeRuns, writerBeneath } from '../untrusted/write.ts';
+import { freshDirectoryBeneath, type HeldDirectory, holdOutputDirectory, type NewFileWriter, realPathBeforeRuns, writerBeneath } from '../untrusted/write.ts';
 
 /** The output root held before any of the code runs, with its real path then (untrusted/write.ts). */
 interface HeldOutRoot {
@@ -61,7 +62,7 @@ function subdirectoryWriter(ci: CiAdapter, out: HeldOutRoot, dir: string): NewFi
 async function withHeldOutRoot(ci: CiAdapter, run: (out: HeldOutRoot) => Promise<Outcome>): Promise<Outcome> {
   mkdirSync(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
-  const held = holdDirectory(ci.outRoot, real);
+  const held = holdOutputDirectory(ci.outRoot, real);
   try {
     return await run({ held, real });
   } finally {
@@ -76,7 +77,8 @@ async function withHeldOutRoot(ci: CiAdapter, run: (out: HeldOutRoot) => Promise
  * goes). A suite too long for one machine runs as parts on the CI's own matrix (runShard) and is
  * joined by one merge job (runMerge), which reports exactly as one machine would.
  */
-export function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
+export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
+  checkWorkingDirectory(ci);
   return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
 }
 
@@ -154,7 +156,8 @@ async function measureAndReportWith(
  * one (every part restores the same, so every part computes the same split), and the baseline's
  * part, handed over to the merge job.
  */
-export function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
+export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
+  checkWorkingDirectory(ci);
   return withHeldOutRoot(ci, (out) => measurePart(ci, measurer, shard, headSha, out));
 }
 

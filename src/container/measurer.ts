@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
@@ -14,7 +14,7 @@ import { ownTmpdir } from '../untrusted/environment.ts';
 import { lineProgress } from '../run/progress.ts';
 import { giveTree } from '../untrusted/given-directories.ts';
 import { lockRepository } from '../untrusted/lock-checkout.ts';
-import { emptyOwnPlace } from '../untrusted/remove.ts';
+import { emptyOwnPlace, removeSpecialFiles, removeTrees } from '../untrusted/remove.ts';
 import { NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { gitDirectories } from '../vcs/git.ts';
@@ -31,7 +31,7 @@ export interface Measurement {
   /** The CLI's exit code (0, 1, 2 or 3). */
   code: number;
   results: Results | undefined;
-  /** For exit code 2: what was wrong, for people. */
+  /** Without results (exit 2, or 3 when a setup command failed): what was wrong, for people. */
   error: string | undefined;
 }
 
@@ -147,25 +147,6 @@ function hideGit(checkout: string): Mount[] {
 }
 
 /**
- * Removes what pull-request code may have left in an output directory for the host to trip over:
- * links (to the runner's secrets, for a later upload or read to follow), fifos, sockets and devices.
- */
-function removeLinks(dir: string): void {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    const path = join(dir, name);
-    const stat = lstatSync(path);
-    if (stat.isDirectory()) removeLinks(path);
-    else if (!stat.isFile()) rmSync(path, { force: true });
-  }
-}
-
-/**
  * What the container gets of the caller's environment: the image digest, and the operator's
  * CG_BENCH_SEAL (best-effort where the engine refuses the namespaces the seal needs, as Docker's
  * default seccomp profile does). Nothing else: the container runs pull-request code.
@@ -199,7 +180,7 @@ export function containerMeasurer(options: {
       return JSON.parse(r.stdout) as Environment;
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync(outDir, { recursive: true, force: true });
+      removeTrees([outDir], 'the output directory');
       mkdirSync(outDir, { recursive: true });
       const shardArgs = selection.shard ? ['--shard', `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
@@ -223,15 +204,13 @@ export function containerMeasurer(options: {
         asksForNetwork(resolve(checkout, config)),
       );
       // The container is gone: nothing can plant anything between this and the reads below.
-      removeLinks(outDir);
-      return {
-        code: r.code,
-        results: r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json')),
-        error: r.code === ExitCode.usage ? lastLines(r.stderr) : undefined,
-      };
+      removeSpecialFiles(outDir, 'the output directory');
+      const results = r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json'));
+      // No results (exit 2, or 3 for a failed setup command): the image's cg-bench said why, and that is what the job says.
+      return { code: r.code, results, error: results ? undefined : lastLines(r.stderr) || undefined };
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {
-      rmSync(outDir, { recursive: true, force: true });
+      removeTrees([outDir], 'the output directory');
       mkdirSync(outDir, { recursive: true });
       const r = await run(
         [
@@ -244,7 +223,7 @@ export function containerMeasurer(options: {
         ['paired', BASE_WORKSPACE, '--config', config, '--out', OUT, '--format', 'json', '--counters-fallback', CI_COUNTERS_FALLBACK],
         asksForNetwork(resolve(headCheckout, config)),
       );
-      removeLinks(outDir);
+      removeSpecialFiles(outDir, 'the output directory');
       // Exit 3: some failed, the others were timed (paired.json names both).
       if (r.code !== ExitCode.ok && r.code !== ExitCode.benchmarkFailed) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
       const paired = readPaired(outDir);
@@ -289,7 +268,7 @@ export function inImageMeasurer(options: {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync(outDir, { recursive: true, force: true });
+      removeTrees([outDir], 'the output directory');
       // As root, the code runs as another user (src/untrusted/sandbox.ts): the copy is theirs to build
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
@@ -320,7 +299,7 @@ export function inImageMeasurer(options: {
     async timePaired(headCheckout, baseCheckout, config, outDir) {
       // Both sides copied as measure() copies the head: the untrusted user's to build in, no .git.
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
-      rmSync(outDir, { recursive: true, force: true });
+      removeTrees([outDir], 'the output directory');
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);

@@ -123,7 +123,12 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     },
     async cannotRun(message) {
       setOutputs(io, ctx.outRoot, undefined, undefined, undefined);
-      await io.writeSummary(`### ❌ cg-bench: ${suite.name} could not run\n\n${message}\n`);
+      // As a code block: the message can quote the pull request's configuration and commands, never markup.
+      const quoted = message
+        .split('\n')
+        .map((line) => `    ${line}`)
+        .join('\n');
+      await io.writeSummary(`### ❌ cg-bench: ${suite.name} could not run\n\n${quoted}\n`);
     },
     async publish(report: Report) {
       const { head, comparison, input, trend } = report;

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeNewFile } from '../untrusted/write.ts';
 import { join } from 'node:path';
 import type { BaselineStore, CiLog } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
@@ -57,7 +57,8 @@ export function defaultBranchArtifacts(api: GitLabApi, job: GitLabJob, outRoot: 
     async save({ sha }) {
       // The results are in the job's artifacts already; this names the commit they are for.
       try {
-        writeFileSync(join(outRoot, 'commit.json'), `${JSON.stringify({ sha })}\n`);
+        // A new file, never written through a link (untrusted/write.ts): the output directory is in the checkout.
+        writeNewFile(join(outRoot, 'commit.json'), `${JSON.stringify({ sha })}\n`);
         return undefined;
       } catch (error) {
         return errorMessage(error);

@@ -27,7 +27,9 @@ export function noteJob(
       root: outRoot,
       sub: REPORT_JOB_DIR,
       shown: RESULTS_DIR,
-      missing: "the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head",
+      // Said first: the measuring job could not measure the head (a configuration error, a failed setup), or it was not given.
+      missing:
+        'the measuring job left no report: it could not measure the head (its log says why: a configuration error, a failed setup command), or this job does not get its artifacts (needs: with artifacts: true)',
     },
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),

@@ -125,6 +125,23 @@ export function emptyOwnPlace(dir: string, what: string): void {
   );
 }
 
+/**
+ * Removes from `dir` (an output directory the container wrote, as the caller's uid) every entry that
+ * is not a plain file or a directory, at any depth: links (to the runner's secrets, for a later
+ * upload or read to follow), fifos, sockets and devices. find is fd-relative, follows no link, enters
+ * no other file system and has no limit on depth: walked by path, a tree deeper than PATH_MAX stopped
+ * the job (exit 70, attack r14) and the links beyond it stayed. Where find cannot finish, a message.
+ */
+export function removeSpecialFiles(dir: string, what: string): void {
+  if (!exists(dir)) return;
+  const r = spawnSync(ownProgram('find'), [dir, '-xdev', '!', '-type', 'f', '!', '-type', 'd', '-delete'], {
+    env: ownProgramsEnv(),
+    stdio: 'ignore',
+    timeout: REMOVE_TIMEOUT_MS,
+  });
+  if (r.status !== 0) throw new CgBenchError(`${what}: the links and special files in ${dir} cannot all be removed; nothing is read from it`);
+}
+
 /** Whether anything (a link included) is at `path`. */
 function exists(path: string): boolean {
   try {

@@ -1,5 +1,6 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import {
+  chmodSync,
   closeSync,
   constants,
   fstatSync,
@@ -11,6 +12,7 @@ import {
   renameSync,
   rmSync,
   type Stats,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
@@ -159,6 +161,25 @@ export function holdDirectory(path: string, expected: string, accept: (stat: Sta
     throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
+
+/**
+ * Holds the CI's output directory at `path` (holdDirectory), cg-bench's own and writable by it alone:
+ * group and other write taken away (GitLab's checkout, umask 0000, makes a directory the merge
+ * request committed at its path 0777), so the code, run as another uid, can neither rename what
+ * cg-bench writes there nor plant a link at a name before cg-bench writes it. One of another uid's
+ * is refused.
+ */
+export function holdOutputDirectory(path: string, expected: string): HeldDirectory {
+  const uid = process.getuid?.();
+  const held = holdDirectory(path, expected);
+  const stat = statSync(held.path);
+  if (stat.uid !== uid) {
+    held.release();
+    throw new CgBenchError(`${path}: the output directory is uid ${stat.uid}'s, not cg-bench's (uid ${uid}); remove it, and cg-bench makes its own`);
+  }
+  if (stat.mode & 0o022) chmodSync(held.path, stat.mode & 0o7755);
+  return held;
 }
 
 /** A held directory of cg-bench's own kept between runs, with its real path. */

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { emptyOwnPlace } from '../../src/untrusted/remove.ts';
+import { emptyOwnPlace, removeSpecialFiles } from '../../src/untrusted/remove.ts';
 import { tempDir } from '../helpers.ts';
 
 test("the code's tree is removed whatever it made of it: read-only directories of its own, depth beyond PATH_MAX, links left as links", {
@@ -44,4 +44,32 @@ test("the code's tree is removed whatever it made of it: read-only directories o
   emptyOwnPlace(workspace, 'the workspace');
   assert.deepEqual(readdirSync(workspace), [], 'emptied');
   assert.equal(existsSync(join(outside, 'keep')), true, 'what the link led to is untouched');
+});
+
+test('links, fifos and sockets the container left in an output directory are removed at any depth, a tree deeper than PATH_MAX included; files and directories stay (attack r14: exit 70, and the links beyond the depth were left)', () => {
+  const out = tempDir('cg-bench-special-files-');
+  writeFileSync(join(out, 'results.json'), '{}');
+  symlinkSync('/etc/shadow', join(out, 'link'));
+  // The deep tree ends in a link and a fifo, each made relative to the directory before.
+  const deepTree = [
+    'import os',
+    'fd = os.open(".", os.O_RDONLY)',
+    'for _ in range(25):',
+    '    os.mkdir("d" * 200, dir_fd=fd)',
+    '    nxt = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)',
+    '    os.close(fd)',
+    '    fd = nxt',
+    'os.symlink("/root", "deep-link", dir_fd=fd)',
+    'os.mkfifo("fifo", dir_fd=fd)',
+    'os.close(os.open("kept", os.O_CREAT | os.O_WRONLY, dir_fd=fd))',
+  ].join('\n');
+  mkdirSync(join(out, 'deep'));
+  const deep = spawnSync('python3', ['-S', '-c', deepTree], { cwd: join(out, 'deep') });
+  assert.equal(deep.status, 0, String(deep.stderr));
+  removeSpecialFiles(out, 'the output directory');
+  const left = spawnSync('find', [out, '-printf', '%y %f\n'], { encoding: 'utf8', maxBuffer: 1 << 24 })
+    .stdout.trim()
+    .split('\n');
+  assert.deepEqual(new Set(left.map((l) => l.split(' ')[0])), new Set(['d', 'f']), 'only directories and files');
+  assert.ok(left.includes('f kept') && left.includes('f results.json'), left.slice(-3).join('\n'));
 });

@@ -57,8 +57,8 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
     why: "the docker/podman client, in cg-bench's process group so that SIGINT/SIGTERM reach it and it stops the container; the image's cg-bench bounds every run inside through the runner",
   },
   'src/container/measurer.ts': {
-    calls: ['cpSync', 'readdirSync'],
-    why: 'copies the checkout as git made it (regular files and links; links copied as links, never followed) to the image workspace, and lists the output directory to remove links and devices from it',
+    calls: ['cpSync'],
+    why: 'copies the checkout as git made it (regular files and links; links copied as links, never followed) to the image workspace',
   },
   'src/ci/base-checkout.ts': {
     calls: ['cpSync'],
@@ -95,8 +95,8 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
  */
 const TRUSTED_REMOVALS: Record<string, { count: number; why: string }> = {
   'src/container/measurer.ts': {
-    count: 5,
-    why: "cg-bench's own temporary image context, and the output directory the image's cg-bench wrote (the code's files reach it only through collectProfiles)",
+    count: 1,
+    why: "cg-bench's own empty directory (mkdtemp in ownTmpdir), mounted over the checkout's .git, at exit",
   },
   'src/engine/measure.ts': { count: 1, why: "OUT/flame, cg-bench's own pictures" },
   'src/github/cache-directory.ts': { count: 2, why: "the cache directory, made cg-bench's own in /tmp before anything is removed beneath it (ownRootProblem)" },

@@ -2,10 +2,11 @@
 // when it keeps the default branch's results, and how it ends. The CIs' own adapters are tested
 // under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
+import type { CgBenchError } from '../../src/errors.ts';
 import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { savedCallTree } from '../../src/flame/load.ts';
 import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report } from '../../src/ci/types.ts';
@@ -802,4 +803,39 @@ test("every git command in the CI's repository comes before the code runs: a fil
   assert.ok(measurer.checkouts.length >= 2 && measurer.timedPairs.length === 1, 'the base was measured and timed');
   assert.equal(existsSync(ran), false, 'no git ran the filter once the code had run');
   assert.equal(existsSync(dirname(measurer.checkouts[1]!)), false, "the base's tree and copies are removed, their directory with them");
+});
+
+test("an output root the merge request committed 0777 (GitLab's checkout, umask 0000) is the pipeline's own alone before any code runs: the code can rename nothing cg-bench writes there (attack r14)", async () => {
+  const { root, sha } = repository();
+  const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+  mkdirSync(adapter.outRoot, { recursive: true });
+  chmodSync(adapter.outRoot, 0o777);
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)));
+  const measure = measurer.measure.bind(measurer);
+  const modes: number[] = [];
+  measurer.measure = async (...args) => {
+    modes.push(statSync(adapter.outRoot).mode & 0o777);
+    return measure(...args);
+  };
+  assert.equal((await runPipeline(adapter, measurer)).kind, 'ok');
+  assert.deepEqual(modes, [0o755, 0o755]);
+});
+
+test('the working-directory input names a directory of the checkout, said before anything runs: missing, a file, or outside (../.., absolute) is exit 2 naming the input (a new user, r14: exit 70, and ../.. copied the whole builds directory)', async () => {
+  const { root, sha } = repository();
+  for (const [given, problem] of [
+    ['sub', 'does not exist'],
+    ['cg-bench.yml', 'is not a directory'],
+    ['../..', 'is outside the checkout'],
+    ['/etc', 'is outside the checkout'],
+  ] as const) {
+    const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+    const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)));
+    await assert.rejects(
+      runPipeline({ ...adapter, workingDirectory: given }, measurer),
+      (e: CgBenchError) => e.exitCode === 2 && e.message.startsWith(`input "working-directory": ${JSON.stringify(given)} ${problem} (`),
+      given,
+    );
+    assert.deepEqual(measurer.checkouts, [], `${given}: nothing measured`);
+  }
 });

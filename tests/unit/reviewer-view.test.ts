@@ -2,7 +2,7 @@
 // linked; which suite; which benchmarks failed the job; the trend not read as the change; the fork
 // workflow's status red on a regression; and the log saying what it did (jobs, stale artifacts).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { forkGitHubApi, quietActionIO } from '../action-io.ts';
@@ -161,4 +161,16 @@ test("GitLab says why it did not use the default branch's artifacts", async () =
   assert.match(noResults.lines[0]!, /are for 01234567 but hold no cg-bench-results\/head\/results\.json\.$/);
   const kept = await run({ 'cg-bench-results/commit.json': JSON.stringify({ sha: SHA }), 'cg-bench-results/head/results.json': JSON.stringify(base) });
   assert.equal(kept.restored?.from, "from the main pipeline's artifacts");
+});
+
+test('GitLab names the commit of its results in a new commit.json: a link the code put at that name is removed, never written through (attack r14)', async () => {
+  const out = tempDir();
+  const target = join(tempDir(), 'root-only');
+  writeFileSync(target, 'ROOT-ONLY\n', { mode: 0o600 });
+  symlinkSync(target, join(out, 'commit.json'));
+  const store = defaultBranchArtifacts({} as GitLabApi, readJob(GITLAB_ENV), out, { info: () => {}, warning: () => {} });
+  assert.equal(await store.save({ sha: SHA, configText: '', imageIdentity: '', environment: base.environment }, head), undefined);
+  assert.equal(readFileSync(target, 'utf8'), 'ROOT-ONLY\n');
+  assert.equal(lstatSync(join(out, 'commit.json')).isFile(), true);
+  assert.deepEqual(JSON.parse(readFileSync(join(out, 'commit.json'), 'utf8')), { sha: SHA });
 });
