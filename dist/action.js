@@ -51703,12 +51703,18 @@ function lineChanges(base, head2, top) {
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
 
+// src/compare/threshold.ts
+function stricterThreshold(base, head2) {
+  const given = [base, head2].filter((t) => t !== void 0);
+  return given.length ? Math.min(...given) : 0;
+}
+
 // src/compare/memory.ts
 var figuresOf = (r) => r?.memory ? Object.fromEntries(HEAP_FIGURES.map((f) => [f, r.memory[f]])) : null;
 function compareMemory(base, head2, notComparable) {
   const [b, h] = [figuresOf(base), figuresOf(head2)];
   if (!b && !h) return void 0;
-  const thresholdPercent = head2.memory?.thresholdPercent ?? base.memory?.thresholdPercent ?? 0;
+  const thresholdPercent = stricterThreshold(base.memory?.thresholdPercent, head2.memory?.thresholdPercent);
   const out = { thresholdPercent, base: b, head: h, change: null };
   if (!b) return { ...out, verdict: "not-comparable", notComparable: "the baseline has no memory figures (it was measured without memory: true)" };
   if (!h) return { ...out, verdict: "not-comparable", notComparable: "the head has no memory figures (measured without memory: true)" };
@@ -51842,7 +51848,7 @@ function otherFunctions(base, head2, listed) {
   };
 }
 function compareOne(name, base, head2, comparable, options) {
-  const thresholdPercent = options.thresholdPercent ?? head2?.thresholdPercent ?? base?.thresholdPercent ?? 0;
+  const thresholdPercent = options.thresholdPercent ?? stricterThreshold(base?.thresholdPercent, head2?.thresholdPercent);
   const out = {
     name,
     verdict: "unchanged",
@@ -53124,7 +53130,7 @@ function loadConfig(file, root = dirname15(file)) {
     const code = error2.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error2);
     throw new CgBenchError(
-      `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
+      `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or name another file: --config FILE, or the config input in CI)' : ""}`
     );
   }
   return parseConfig(text2, realpathSync11(absolute));
@@ -55332,7 +55338,7 @@ var MAX_CHARTS = 4;
 var MAX_ROWS = 100;
 function sparkline(values) {
   const present = values.filter((v) => v !== null);
-  if (!present.length) return "";
+  if (!present.length) return "\xB7".repeat(values.length);
   const low = Math.min(...present);
   const high = Math.max(...present);
   return values.map((v) => {

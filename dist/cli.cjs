@@ -8246,12 +8246,18 @@ function sumHeapFigures(profiles) {
   return sum;
 }
 
+// src/compare/threshold.ts
+function stricterThreshold(base, head2) {
+  const given = [base, head2].filter((t) => t !== void 0);
+  return given.length ? Math.min(...given) : 0;
+}
+
 // src/compare/memory.ts
 var figuresOf = (r) => r?.memory ? Object.fromEntries(HEAP_FIGURES.map((f) => [f, r.memory[f]])) : null;
 function compareMemory(base, head2, notComparable) {
   const [b, h] = [figuresOf(base), figuresOf(head2)];
   if (!b && !h) return void 0;
-  const thresholdPercent = head2.memory?.thresholdPercent ?? base.memory?.thresholdPercent ?? 0;
+  const thresholdPercent = stricterThreshold(base.memory?.thresholdPercent, head2.memory?.thresholdPercent);
   const out = { thresholdPercent, base: b, head: h, change: null };
   if (!b) return { ...out, verdict: "not-comparable", notComparable: "the baseline has no memory figures (it was measured without memory: true)" };
   if (!h) return { ...out, verdict: "not-comparable", notComparable: "the head has no memory figures (measured without memory: true)" };
@@ -8385,7 +8391,7 @@ function otherFunctions(base, head2, listed) {
   };
 }
 function compareOne(name, base, head2, comparable, options) {
-  const thresholdPercent = options.thresholdPercent ?? head2?.thresholdPercent ?? base?.thresholdPercent ?? 0;
+  const thresholdPercent = options.thresholdPercent ?? stricterThreshold(base?.thresholdPercent, head2?.thresholdPercent);
   const out = {
     name,
     verdict: "unchanged",
@@ -9773,7 +9779,7 @@ function loadConfig(file, root = (0, import_node_path4.dirname)(file)) {
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
     throw new CgBenchError(
-      `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
+      `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or name another file: --config FILE, or the config input in CI)' : ""}`
     );
   }
   return parseConfig(text3, (0, import_node_fs3.realpathSync)(absolute));

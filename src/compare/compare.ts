@@ -4,6 +4,7 @@ import { executableDifference } from './executables.ts';
 import { ANOTHER_SEAL, sealDifference } from './seal.ts';
 import { lineChanges, type LineChange } from './line-changes.ts';
 import { compareMemory, type MemoryComparison } from './memory.ts';
+import { stricterThreshold } from './threshold.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
@@ -250,7 +251,7 @@ function compareOne(
   comparable: boolean,
   options: CompareOptions,
 ): BenchmarkComparison {
-  const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
+  const thresholdPercent = options.thresholdPercent ?? stricterThreshold(base?.thresholdPercent, head?.thresholdPercent);
   const out: BenchmarkComparison = {
     name,
     verdict: 'unchanged',

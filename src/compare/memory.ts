@@ -1,5 +1,6 @@
 import { HEAP_FIGURES, type HeapFigures } from '../parse/dhat.ts';
 import type { BenchmarkResult } from '../results/types.ts';
+import { stricterThreshold } from './threshold.ts';
 
 export type MemoryVerdict = 'regression' | 'improvement' | 'unchanged' | 'not-comparable';
 
@@ -27,7 +28,8 @@ const figuresOf = (r: BenchmarkResult | undefined): HeapFigures | null =>
 export function compareMemory(base: BenchmarkResult, head: BenchmarkResult, notComparable: string | undefined): MemoryComparison | undefined {
   const [b, h] = [figuresOf(base), figuresOf(head)];
   if (!b && !h) return undefined;
-  const thresholdPercent = head.memory?.thresholdPercent ?? base.memory?.thresholdPercent ?? 0;
+  // As the counts' (threshold.ts): a change cannot loosen the gate it is judged by.
+  const thresholdPercent = stricterThreshold(base.memory?.thresholdPercent, head.memory?.thresholdPercent);
   const out = { thresholdPercent, base: b, head: h, change: null };
   if (!b) return { ...out, verdict: 'not-comparable', notComparable: 'the baseline has no memory figures (it was measured without memory: true)' };
   if (!h) return { ...out, verdict: 'not-comparable', notComparable: 'the head has no memory figures (measured without memory: true)' };

@@ -398,7 +398,7 @@ export function loadConfig(file: string, root: string = dirname(file)): Config {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(code ?? error);
     throw new CgBenchError(
-      `cannot read configuration ${shownPath(absolute)}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`,
+      `cannot read configuration ${shownPath(absolute)}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or name another file: --config FILE, or the config input in CI)' : ''}`,
     );
   }
   // The real path: it is what the benchmark's getcwd() and PWD will say.

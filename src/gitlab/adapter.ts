@@ -22,7 +22,7 @@ export interface GitLabLog extends CiLog {
 export async function publishNote(api: GitLabApi, job: GitLabJob, suite: Suite, body: string, log: CiLog): Promise<void> {
   if (!job.token) {
     log.warning(
-      `No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}. The report is in the job log and artifacts.`,
+      `No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}, with the environment scope cg-bench-note (only the note job, which runs no code of the merge request, then gets it). The report is in the job log and artifacts.`,
     );
     return;
   }
@@ -113,7 +113,7 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
       log.write(terminalReport({ colour: true }).render(input));
       if (!job.mergeRequest) return;
       if (job.mode === 'both') await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
-      else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
+      else log.info(`The merge request note is written by the note job (the only one that should hold ${job.tokenVariable}).`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
     reportHandOver: () => ({ dir: join(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),

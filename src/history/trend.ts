@@ -16,7 +16,8 @@ const MAX_ROWS = 100;
 /** One character per run: its height between the series' lowest and highest value; a gap where it failed or was absent. */
 export function sparkline(values: readonly (number | null)[]): string {
   const present = values.filter((v): v is number => v !== null);
-  if (!present.length) return '';
+  // None present: every run a gap (an empty code span would show its backticks).
+  if (!present.length) return '·'.repeat(values.length);
   const low = Math.min(...present);
   const high = Math.max(...present);
   return values

@@ -180,7 +180,7 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     const run = await runMergeRequest(measuredFeature, gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
     assert.equal(run.note.code, 0, run.note.log);
-    assert.match(run.log, /The merge request note is written by the note job, which alone holds CG_BENCH_GITLAB_TOKEN/);
+    assert.match(run.log, /The merge request note is written by the note job \(the only one that should hold CG_BENCH_GITLAB_TOKEN\)/);
     const notes = gitlab.notes.get(5)!;
     assert.equal(notes.length, 1);
     assert.match(notes[0]!.body, /^<!-- cg-bench:[0-9a-f]{12} -->\n### 🔴 cg-bench: 1 regression, 1 unchanged/);

@@ -10,7 +10,7 @@ test('a sparkline spans the series from its lowest to its highest value; a flat 
   assert.equal(sparkline([1, 2, 3, 4, 5, 6, 7, 8]), '▁▂▃▄▅▆▇█');
   assert.equal(sparkline([5, 5, 5]), '▁▁▁');
   assert.equal(sparkline([1, null, 2]), '▁·█');
-  assert.equal(sparkline([null]), '');
+  assert.equal(sparkline([null]), '·', 'a benchmark with no run: a gap, never an empty code span (a new user, r14)');
 });
 
 test('charts only for benchmarks that moved, the most moved first, at most MAX_CHARTS; nothing for a single run', () => {

@@ -165,3 +165,16 @@ test("the project's own .gitlab-ci.yml is valid against GitLab's CI schema, and 
   const stages = (project as unknown as { stages: string[] }).stages;
   for (const [name, job] of Object.entries(jobs)) assert.ok(stages.includes(job.stage ?? 'test'), `${name}'s stage is one of the project's`);
 });
+
+test('every YAML block of README.md and docs/ parses as one document with unique keys, as copied (a new user, r14: two includes in one block)', () => {
+  for (const file of [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ]) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const [i, block] of [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((m) => m[1]!).entries())
+      assert.doesNotThrow(() => parse(block, { uniqueKeys: true }), `${file}: YAML block ${i + 1}`);
+  }
+});
