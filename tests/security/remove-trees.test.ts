@@ -11,6 +11,26 @@ import { after, test } from 'node:test';
 import { emptyOwnPlace, removeSpecialFiles } from '../../src/untrusted/remove.ts';
 import { tempDir } from '../helpers.ts';
 
+/**
+ * A tree deeper than PATH_MAX at `dir` (25 directories of 200 characters), each directory made
+ * relative to the one before (a shell's cd keeps the whole path); `last` runs in the deepest (fd).
+ */
+function makeDeepTree(dir: string, last: readonly string[] = []): void {
+  const script = [
+    'import os',
+    'fd = os.open(".", os.O_RDONLY)',
+    'for _ in range(25):',
+    '    os.mkdir("d" * 200, dir_fd=fd)',
+    '    nxt = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)',
+    '    os.close(fd)',
+    '    fd = nxt',
+    ...last,
+  ].join('\n');
+  mkdirSync(dir);
+  const made = spawnSync('python3', ['-S', '-c', script], { cwd: dir });
+  assert.equal(made.status, 0, String(made.stderr));
+}
+
 test("the code's tree is removed whatever it made of it: read-only directories of its own, depth beyond PATH_MAX, links left as links", {
   skip: process.getuid?.() !== 0 && 'needs root to give the tree to another uid',
 }, () => {
@@ -24,19 +44,7 @@ test("the code's tree is removed whatever it made of it: read-only directories o
   mkdirSync(locked);
   writeFileSync(join(locked, 'head-leftover'), 'x');
   symlinkSync(outside, join(workspace, 'out-link'));
-  // Deeper than PATH_MAX: each directory made relative to the one before (a shell's cd keeps the whole path).
-  const deepTree = [
-    'import os',
-    'fd = os.open(".", os.O_RDONLY)',
-    'for _ in range(25):',
-    '    os.mkdir("d" * 200, dir_fd=fd)',
-    '    nxt = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)',
-    '    os.close(fd)',
-    '    fd = nxt',
-  ].join('\n');
-  mkdirSync(join(workspace, 'deep'));
-  const deep = spawnSync('python3', ['-S', '-c', deepTree], { cwd: join(workspace, 'deep') });
-  assert.equal(deep.status, 0, String(deep.stderr));
+  makeDeepTree(join(workspace, 'deep'));
   for (const path of [workspace, locked, join(locked, 'head-leftover')]) chownSync(path, 65534, 65534);
   chmodSync(locked, 0o555);
   // The workspace itself is the code's too (given to it to build in): made read-only, none of its own rights can empty it.
@@ -50,22 +58,12 @@ test('links, fifos and sockets the container left in an output directory are rem
   const out = tempDir('cg-bench-special-files-');
   writeFileSync(join(out, 'results.json'), '{}');
   symlinkSync('/etc/shadow', join(out, 'link'));
-  // The deep tree ends in a link and a fifo, each made relative to the directory before.
-  const deepTree = [
-    'import os',
-    'fd = os.open(".", os.O_RDONLY)',
-    'for _ in range(25):',
-    '    os.mkdir("d" * 200, dir_fd=fd)',
-    '    nxt = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)',
-    '    os.close(fd)',
-    '    fd = nxt',
+  // The deep tree ends in a link and a fifo.
+  makeDeepTree(join(out, 'deep'), [
     'os.symlink("/root", "deep-link", dir_fd=fd)',
     'os.mkfifo("fifo", dir_fd=fd)',
     'os.close(os.open("kept", os.O_CREAT | os.O_WRONLY, dir_fd=fd))',
-  ].join('\n');
-  mkdirSync(join(out, 'deep'));
-  const deep = spawnSync('python3', ['-S', '-c', deepTree], { cwd: join(out, 'deep') });
-  assert.equal(deep.status, 0, String(deep.stderr));
+  ]);
   removeSpecialFiles(out, 'the output directory');
   const left = spawnSync('find', [out, '-printf', '%y %f\n'], { encoding: 'utf8', maxBuffer: 1 << 24 })
     .stdout.trim()
