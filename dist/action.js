@@ -55543,27 +55543,51 @@ function writeReportHandOver(write, handOver, head2, base) {
   if (inclusive?.size) write(INCLUSIVE_FILE, `${JSON.stringify(Object.fromEntries(inclusive))}
 `);
 }
+var COULD_NOT_RUN_FILE = "could-not-run.json";
+var COULD_NOT_RUN_SCHEMA = "cg-bench-could-not-run/1";
+function writeCouldNotRun(write, handOver) {
+  const { sha, suite, pullRequest } = handOver;
+  write(COULD_NOT_RUN_FILE, `${JSON.stringify({ schema: COULD_NOT_RUN_SCHEMA, sha, suite, ...pullRequest ? { pullRequest } : {} })}
+`);
+}
+function identityOf(d, file) {
+  if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
+  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  const pr = d["pullRequest"];
+  if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
+  return { sha: d["sha"], suite: d["suite"], pullRequest: pr };
+}
+function objectAt(root, path12, file) {
+  let data;
+  try {
+    data = JSON.parse(readTextBeneath(root, path12, 64 * KiB, "report hand-over", file));
+  } catch (error2) {
+    if (error2 instanceof CgBenchError) throw error2;
+    throw new CgBenchError(`${file}: not valid JSON`);
+  }
+  return typeof data === "object" && data !== null ? data : {};
+}
+function readCouldNotRun(root, sub, shown) {
+  const path12 = join44(root, sub, COULD_NOT_RUN_FILE);
+  if (!presentAt(path12)) return void 0;
+  const file = `${sub ? `${shown}/${sub}` : shown}/${COULD_NOT_RUN_FILE}`;
+  const d = objectAt(root, path12, file);
+  const keys = Object.keys(d).filter((k) => k !== "pullRequest").sort().join(",");
+  if (keys !== "schema,sha,suite" || d["schema"] !== COULD_NOT_RUN_SCHEMA)
+    throw new CgBenchError(`${file}: not a cg-bench hand-over (${COULD_NOT_RUN_SCHEMA})`);
+  return identityOf(d, file);
+}
 function readReportHandOver(root, sub, shown, missing) {
   const dir = join44(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
   if (!presentAt(join44(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
-  let data;
-  try {
-    data = JSON.parse(readTextBeneath(root, join44(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
-  } catch (error2) {
-    if (error2 instanceof CgBenchError) throw error2;
-    throw new CgBenchError(`${file}: not valid JSON`);
-  }
-  const d = typeof data === "object" && data !== null ? data : {};
+  const d = objectAt(root, join44(dir, HAND_OVER_FILE), file);
   const keys = Object.keys(d).filter((k) => k !== "pullRequest" && k !== "flameGraphs").sort().join(",");
   if (keys !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA2})`);
-  if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
-  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  const identity3 = identityOf(d, file);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE)
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
-  const pr = d["pullRequest"];
-  if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
@@ -55583,10 +55607,8 @@ function readReportHandOver(root, sub, shown, missing) {
   }
   return {
     handOver: {
-      sha: d["sha"],
-      suite: d["suite"],
+      ...identity3,
       baselineSource: d["baselineSource"],
-      pullRequest: pr,
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
@@ -55673,6 +55695,13 @@ function outcomeOf(report, failOnRegression) {
 }
 async function runReportJob(ci) {
   const { root, sub, shown, missing } = ci.handOver;
+  const stopped = readCouldNotRun(root, sub, shown);
+  if (stopped) {
+    const suite2 = await ci.accept({ ...stopped, baselineSource: "none" });
+    await ci.publishCouldNotRun(suite2, stopped.sha);
+    const message = `the measuring job could not measure ${ci.shortSha(stopped.sha)}: its log says why`;
+    return { kind: "could-not-run", code: ExitCode2.benchmarkFailed, message };
+  }
   const { handOver, head: head2, base } = readReportHandOver(root, sub, shown, missing);
   const suite = await ci.accept(handOver);
   const failed = failedCount(head2) > 0;
@@ -55777,7 +55806,7 @@ async function measureAndReport(ci, measurer, out) {
 }
 async function measureAndReportWith(ci, measurer, out, occasion, found2) {
   const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === "change" ? { callTree: true } : {});
-  if (!headRun.results) return cannotRun(ci, headRun);
+  if (!headRun.results) return cannotRun(ci, headRun, out);
   let head2 = headRun.results;
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
@@ -55930,8 +55959,13 @@ async function measureHeadAgain(ci, measurer, selection, head2) {
   else ci.log.info("check-determinism: every count repeated.");
   return names;
 }
-async function cannotRun(ci, headRun) {
+async function cannotRun(ci, headRun, out) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
+  const handOver = out && ci.reportHandOver();
+  if (out && handOver) {
+    const { dir, ...names } = handOver;
+    writeCouldNotRun(subdirectoryWriter(ci, out, dir), { ...names, suite: ci.suite.id });
+  }
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode2.usage, message };
 }
@@ -56010,6 +56044,17 @@ function suiteFor(workingDirectory, config, name) {
 
 // src/github/adapter.ts
 import { join as join54 } from "node:path";
+
+// src/publish/could-not-run.ts
+function couldNotRunBody(suite, shortSha) {
+  return [
+    suite.marker,
+    `### \u274C cg-bench${suite.heading ? ` (${escapeMarkdown(suite.heading)})` : ""}: could not measure ${shortSha}`,
+    "",
+    "The measuring job could not measure this change's head (a configuration error, or a failed setup command): its log says why. Nothing was compared.",
+    ""
+  ].join("\n");
+}
 
 // src/github/baseline-store.ts
 import { createHash as createHash11 } from "node:crypto";
@@ -96021,18 +96066,22 @@ function denied(io, what, error2) {
     );
   } else io.warning(`Cannot ${what}: ${errorMessage(error2)}. The report is in the job summary.`);
 }
-async function setCommitStatus(ctx, sha, head2, comparison) {
+function runUrlOf(env) {
+  return env["GITHUB_RUN_ID"] ? `${env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${env["GITHUB_REPOSITORY"]}/actions/runs/${env["GITHUB_RUN_ID"]}` : void 0;
+}
+async function setStatus(ctx, sha, status) {
   const { io, inputs, suite, api } = ctx;
   if (!inputs.status || !api) return;
-  const status = commitStatus(head2, comparison, inputs.failOnRegression);
-  const runUrl = ctx.env["GITHUB_RUN_ID"] ? `${ctx.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${ctx.env["GITHUB_REPOSITORY"]}/actions/runs/${ctx.env["GITHUB_RUN_ID"]}` : void 0;
   try {
-    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
+    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrlOf(ctx.env) });
   } catch (error2) {
     denied(io, "set the commit status", error2);
   }
 }
-async function publishToPullRequest(ctx, pr, body2, head2, comparison) {
+async function setCommitStatus(ctx, sha, head2, comparison) {
+  await setStatus(ctx, sha, commitStatus(head2, comparison, ctx.inputs.failOnRegression));
+}
+async function commentAndStatus(ctx, pr, body2, wanted, status) {
   const { io, inputs, suite, api } = ctx;
   if (!api) {
     io.warning("No GitHub token: no comment and no status (the job summary has the report).");
@@ -96041,7 +96090,7 @@ async function publishToPullRequest(ctx, pr, body2, head2, comparison) {
   if (inputs.comment !== "never") {
     try {
       const existing = await api.findComment(pr.number, suite.marker);
-      if (existing || shouldComment(inputs.comment, comparison, head2)) {
+      if (existing || wanted()) {
         const url2 = await writeComment(api, pr.number, existing, body2);
         io.info(`${existing ? "Updated" : "Created"} the comment ${url2}`);
         io.setOutput("comment-url", url2);
@@ -96050,7 +96099,14 @@ async function publishToPullRequest(ctx, pr, body2, head2, comparison) {
       denied(io, "comment on the pull request", error2);
     }
   }
-  await setCommitStatus(ctx, pr.headSha, head2, comparison);
+  await setStatus(ctx, pr.headSha, status);
+}
+async function publishToPullRequest(ctx, pr, body2, head2, comparison) {
+  const status = commitStatus(head2, comparison, ctx.inputs.failOnRegression);
+  await commentAndStatus(ctx, pr, body2, () => shouldComment(ctx.inputs.comment, comparison, head2), status);
+}
+async function publishCouldNotRun(ctx, pr, body2) {
+  await commentAndStatus(ctx, pr, body2, () => true, { state: "failure", description: "could not measure the head: see the job log" });
 }
 
 // src/github/urls.ts
@@ -96134,6 +96190,12 @@ function gitHubAdapter(ctx, trigger) {
     },
     async cannotRun(message) {
       setOutputs(io, ctx.outRoot, void 0, void 0, void 0);
+      if (trigger.kind === "pull_request" && !trigger.fork)
+        await publishCouldNotRun(
+          { io, inputs: ctx.inputs, suite, api: ctx.api, env: ctx.env },
+          { number: trigger.number, headSha: trigger.headSha },
+          couldNotRunBody(suite, trigger.headSha.slice(0, 7))
+        );
       const quoted = message.split("\n").map((line) => `    ${line}`).join("\n");
       await io.writeSummary(`### \u274C cg-bench: ${suite.name} could not run
 
@@ -100783,6 +100845,11 @@ ${FORK_NOTE}
       await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, { number: pullRequest, headSha: trigger.headSha }, body2, head2, comparison);
       io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
       io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
+    },
+    async publishCouldNotRun(suite, sha) {
+      const body2 = couldNotRunBody(suite, sha.slice(0, 7));
+      await io.writeSummary(body2);
+      await publishCouldNotRun({ io, inputs, suite, api, env: ctx.env }, { number: pullRequest, headSha: trigger.headSha }, body2);
     }
   };
 }

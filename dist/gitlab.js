@@ -23623,27 +23623,51 @@ function writeReportHandOver(write, handOver, head2, base) {
   if (inclusive?.size) write(INCLUSIVE_FILE, `${JSON.stringify(Object.fromEntries(inclusive))}
 `);
 }
+var COULD_NOT_RUN_FILE = "could-not-run.json";
+var COULD_NOT_RUN_SCHEMA = "cg-bench-could-not-run/1";
+function writeCouldNotRun(write, handOver) {
+  const { sha, suite, pullRequest } = handOver;
+  write(COULD_NOT_RUN_FILE, `${JSON.stringify({ schema: COULD_NOT_RUN_SCHEMA, sha, suite, ...pullRequest ? { pullRequest } : {} })}
+`);
+}
+function identityOf(d, file) {
+  if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
+  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  const pr = d["pullRequest"];
+  if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
+  return { sha: d["sha"], suite: d["suite"], pullRequest: pr };
+}
+function objectAt(root, path, file) {
+  let data;
+  try {
+    data = JSON.parse(readTextBeneath(root, path, 64 * KiB, "report hand-over", file));
+  } catch (error) {
+    if (error instanceof CgBenchError) throw error;
+    throw new CgBenchError(`${file}: not valid JSON`);
+  }
+  return typeof data === "object" && data !== null ? data : {};
+}
+function readCouldNotRun(root, sub, shown) {
+  const path = join42(root, sub, COULD_NOT_RUN_FILE);
+  if (!presentAt(path)) return void 0;
+  const file = `${sub ? `${shown}/${sub}` : shown}/${COULD_NOT_RUN_FILE}`;
+  const d = objectAt(root, path, file);
+  const keys = Object.keys(d).filter((k) => k !== "pullRequest").sort().join(",");
+  if (keys !== "schema,sha,suite" || d["schema"] !== COULD_NOT_RUN_SCHEMA)
+    throw new CgBenchError(`${file}: not a cg-bench hand-over (${COULD_NOT_RUN_SCHEMA})`);
+  return identityOf(d, file);
+}
 function readReportHandOver(root, sub, shown, missing) {
   const dir = join42(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
   if (!presentAt(join42(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
-  let data;
-  try {
-    data = JSON.parse(readTextBeneath(root, join42(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
-  } catch (error) {
-    if (error instanceof CgBenchError) throw error;
-    throw new CgBenchError(`${file}: not valid JSON`);
-  }
-  const d = typeof data === "object" && data !== null ? data : {};
+  const d = objectAt(root, join42(dir, HAND_OVER_FILE), file);
   const keys = Object.keys(d).filter((k) => k !== "pullRequest" && k !== "flameGraphs").sort().join(",");
   if (keys !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA2})`);
-  if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
-  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  const identity3 = identityOf(d, file);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE)
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
-  const pr = d["pullRequest"];
-  if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
@@ -23663,10 +23687,8 @@ function readReportHandOver(root, sub, shown, missing) {
   }
   return {
     handOver: {
-      sha: d["sha"],
-      suite: d["suite"],
+      ...identity3,
       baselineSource: d["baselineSource"],
-      pullRequest: pr,
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
@@ -23742,6 +23764,13 @@ function outcomeOf(report, failOnRegression) {
 }
 async function runReportJob(ci) {
   const { root, sub, shown, missing } = ci.handOver;
+  const stopped = readCouldNotRun(root, sub, shown);
+  if (stopped) {
+    const suite2 = await ci.accept({ ...stopped, baselineSource: "none" });
+    await ci.publishCouldNotRun(suite2, stopped.sha);
+    const message = `the measuring job could not measure ${ci.shortSha(stopped.sha)}: its log says why`;
+    return { kind: "could-not-run", code: ExitCode.benchmarkFailed, message };
+  }
   const { handOver, head: head2, base } = readReportHandOver(root, sub, shown, missing);
   const suite = await ci.accept(handOver);
   const failed = failedCount(head2) > 0;
@@ -23846,7 +23875,7 @@ async function measureAndReport(ci, measurer, out) {
 }
 async function measureAndReportWith(ci, measurer, out, occasion, found2) {
   const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === "change" ? { callTree: true } : {});
-  if (!headRun.results) return cannotRun(ci, headRun);
+  if (!headRun.results) return cannotRun(ci, headRun, out);
   let head2 = headRun.results;
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
@@ -23999,8 +24028,13 @@ async function measureHeadAgain(ci, measurer, selection, head2) {
   else ci.log.info("check-determinism: every count repeated.");
   return names;
 }
-async function cannotRun(ci, headRun) {
+async function cannotRun(ci, headRun, out) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
+  const handOver = out && ci.reportHandOver();
+  if (out && handOver) {
+    const { dir, ...names } = handOver;
+    writeCouldNotRun(subdirectoryWriter(ci, out, dir), { ...names, suite: ci.suite.id });
+  }
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode.usage, message };
 }
@@ -24419,6 +24453,17 @@ function readJob(env) {
   };
 }
 
+// src/publish/could-not-run.ts
+function couldNotRunBody(suite, shortSha) {
+  return [
+    suite.marker,
+    `### \u274C cg-bench${suite.heading ? ` (${escapeMarkdown(suite.heading)})` : ""}: could not measure ${shortSha}`,
+    "",
+    "The measuring job could not measure this change's head (a configuration error, or a failed setup command): its log says why. Nothing was compared.",
+    ""
+  ].join("\n");
+}
+
 // src/gitlab/note-job.ts
 function noteJob(job, suite, api, outRoot, log) {
   return {
@@ -24454,6 +24499,9 @@ function noteJob(job, suite, api, outRoot, log) {
     },
     async publishReport(_suite, report) {
       await publishNote(api, job, suite, noteBody(suite, report.input, void 0), log);
+    },
+    async publishCouldNotRun(_suite, sha) {
+      await publishNote(api, job, suite, couldNotRunBody(suite, sha.slice(0, 8)), log);
     }
   };
 }

@@ -24,7 +24,7 @@ import { drawChangeFlameGraphs, drawMergedFlameGraphs, handOverCallTrees, partCa
 import { FLAME_DIRECTORY } from '../flame/graphs.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
-import { writeReportHandOver } from './report-hand-over.ts';
+import { writeCouldNotRun, writeReportHandOver } from './report-hand-over.ts';
 import { checkWorkingDirectory } from './working-directory.ts';
 import { makeReport, outcomeOf } from './report-job.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
@@ -114,7 +114,7 @@ async function measureAndReportWith(
 ): Promise<Outcome> {
   // Call trees only where there is a base to draw them against.
   const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === 'change' ? { callTree: true } : {});
-  if (!headRun.results) return cannotRun(ci, headRun);
+  if (!headRun.results) return cannotRun(ci, headRun, out);
   let head = headRun.results;
   const timed = hasTimedBenchmarks(ci);
   let baseline: Baseline = { results: undefined, source: 'none' };
@@ -300,8 +300,18 @@ async function measureHeadAgain(ci: CiAdapter, measurer: Measurer, selection: Me
   return names;
 }
 
-async function cannotRun(ci: CiAdapter, headRun: Measurement): Promise<Outcome> {
+/**
+ * The head could not be measured at all: said in the job, and, where a report job reports this one
+ * (`out`: not a shard part, whose merge job reports), in a hand-over that has it say so where people
+ * look (report-hand-over.ts writeCouldNotRun).
+ */
+async function cannotRun(ci: CiAdapter, headRun: Measurement, out?: HeldOutRoot): Promise<Outcome> {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
+  const handOver = out && ci.reportHandOver();
+  if (out && handOver) {
+    const { dir, ...names } = handOver;
+    writeCouldNotRun(subdirectoryWriter(ci, out, dir), { ...names, suite: ci.suite.id });
+  }
   await ci.cannotRun(message);
   return { kind: 'could-not-run', code: headRun.code || ExitCode.usage, message };
 }

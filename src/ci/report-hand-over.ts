@@ -55,6 +55,52 @@ export function writeReportHandOver(write: NewFileWriter, handOver: ReportHandOv
   if (inclusive?.size) write(INCLUSIVE_FILE, `${JSON.stringify(Object.fromEntries(inclusive))}\n`);
 }
 
+/** In place of report-job.json when the measuring job could not measure the head: what it was to measure. */
+const COULD_NOT_RUN_FILE = 'could-not-run.json';
+const COULD_NOT_RUN_SCHEMA = 'cg-bench-could-not-run/1';
+
+/** The measuring job could not measure the head (ci/pipeline.ts cannotRun): the report job says so where people look. */
+export function writeCouldNotRun(write: NewFileWriter, handOver: Pick<ReportHandOver, 'sha' | 'suite' | 'pullRequest'>): void {
+  const { sha, suite, pullRequest } = handOver;
+  write(COULD_NOT_RUN_FILE, `${JSON.stringify({ schema: COULD_NOT_RUN_SCHEMA, sha, suite, ...(pullRequest ? { pullRequest } : {}) })}\n`);
+}
+
+/** The commit, suite and pull request a hand-over names, each checked (the pull request's code ran where it was written). */
+function identityOf(d: Record<string, unknown>, file: string): Pick<ReportHandOver, 'sha' | 'suite' | 'pullRequest'> {
+  if (typeof d['sha'] !== 'string' || !/^[0-9a-f]{40,64}$/.test(d['sha'])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
+  if (typeof d['suite'] !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(d['suite'])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  const pr = d['pullRequest'];
+  if (pr !== undefined && (!Number.isSafeInteger(pr) || (pr as number) < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
+  return { sha: d['sha'], suite: d['suite'], pullRequest: pr as number | undefined };
+}
+
+/** The JSON object in `path` beneath `root` (through the reader), or a CgBenchError naming `file`. */
+function objectAt(root: string, path: string, file: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readTextBeneath(root, path, 64 * KiB, 'report hand-over', file));
+  } catch (error) {
+    if (error instanceof CgBenchError) throw error;
+    throw new CgBenchError(`${file}: not valid JSON`);
+  }
+  return (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+}
+
+/** What the measuring job could not measure (writeCouldNotRun), when it left that instead of a report. */
+export function readCouldNotRun(root: string, sub: string, shown: string): Pick<ReportHandOver, 'sha' | 'suite' | 'pullRequest'> | undefined {
+  const path = join(root, sub, COULD_NOT_RUN_FILE);
+  if (!presentAt(path)) return undefined;
+  const file = `${sub ? `${shown}/${sub}` : shown}/${COULD_NOT_RUN_FILE}`;
+  const d = objectAt(root, path, file);
+  const keys = Object.keys(d)
+    .filter((k) => k !== 'pullRequest')
+    .sort()
+    .join(',');
+  if (keys !== 'schema,sha,suite' || d['schema'] !== COULD_NOT_RUN_SCHEMA)
+    throw new CgBenchError(`${file}: not a cg-bench hand-over (${COULD_NOT_RUN_SCHEMA})`);
+  return identityOf(d, file);
+}
+
 /**
  * The hand-over in `root`/`sub` (sub '' for root itself), read through the reader beneath `root`:
  * a link anywhere beneath it is refused naming the file. `shown` names `root` in messages; `missing`
@@ -70,25 +116,15 @@ export function readReportHandOver(
   const where = sub ? `${shown}/${sub}` : shown;
   const file = `${where}/${HAND_OVER_FILE}`;
   if (!presentAt(join(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
-  let data: unknown;
-  try {
-    data = JSON.parse(readTextBeneath(root, join(dir, HAND_OVER_FILE), 64 * KiB, 'report hand-over', file));
-  } catch (error) {
-    if (error instanceof CgBenchError) throw error;
-    throw new CgBenchError(`${file}: not valid JSON`);
-  }
-  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const d = objectAt(root, join(dir, HAND_OVER_FILE), file);
   const keys = Object.keys(d)
     .filter((k) => k !== 'pullRequest' && k !== 'flameGraphs')
     .sort()
     .join(',');
   if (keys !== 'baselineSource,schema,sha,suite' || d['schema'] !== SCHEMA) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA})`);
-  if (typeof d['sha'] !== 'string' || !/^[0-9a-f]{40,64}$/.test(d['sha'])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
-  if (typeof d['suite'] !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(d['suite'])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  const identity = identityOf(d, file);
   if (typeof d['baselineSource'] !== 'string' || d['baselineSource'].length > MAX_SOURCE)
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
-  const pr = d['pullRequest'];
-  if (pr !== undefined && (!Number.isSafeInteger(pr) || (pr as number) < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
   const flame = d['flameGraphs'];
   if (
     flame !== undefined &&
@@ -111,10 +147,8 @@ export function readReportHandOver(
   }
   return {
     handOver: {
-      sha: d['sha'],
-      suite: d['suite'],
+      ...identity,
       baselineSource: d['baselineSource'],
-      pullRequest: pr as number | undefined,
       ...(flame ? { flameGraphs: flame as string[] } : {}),
       ...(inclusive ? { inclusive } : {}),
     },

@@ -9,7 +9,7 @@ import { failedCount, regressedNames } from '../report/headline.ts';
 import type { FlameGraphLink, ReportInput } from '../report/types.ts';
 import type { Results } from '../results/types.ts';
 import type { Baseline } from './baseline.ts';
-import { readReportHandOver } from './report-hand-over.ts';
+import { readCouldNotRun, readReportHandOver } from './report-hand-over.ts';
 import type { BaselineCommit, CiAdapter, Outcome, Report, ReportJobAdapter } from './types.ts';
 
 /** What making a report needs of a CI: the measuring job's adapter and the report job's both have it. */
@@ -85,6 +85,14 @@ export function outcomeOf(report: Report, failOnRegression: boolean): Outcome {
  */
 export async function runReportJob(ci: ReportJobAdapter): Promise<Outcome> {
   const { root, sub, shown, missing } = ci.handOver;
+  // The measuring job could not measure the head: said where people look, checked as a report would be.
+  const stopped = readCouldNotRun(root, sub, shown);
+  if (stopped) {
+    const suite = await ci.accept({ ...stopped, baselineSource: 'none' });
+    await ci.publishCouldNotRun(suite, stopped.sha);
+    const message = `the measuring job could not measure ${ci.shortSha(stopped.sha)}: its log says why`;
+    return { kind: 'could-not-run', code: ExitCode.benchmarkFailed, message };
+  }
   const { handOver, head, base } = readReportHandOver(root, sub, shown, missing);
   const suite = await ci.accept(handOver);
   const failed = failedCount(head) > 0;

@@ -161,4 +161,6 @@ export interface ReportJobAdapter {
   readonly flameGraphLabel?: string | undefined;
   /** Shows the report: comment or note, status, outputs. */
   publishReport(suite: Suite, report: Report): Promise<void>;
+  /** Says where people look that the measuring job could not measure the head at `sha` (publish/could-not-run.ts). */
+  publishCouldNotRun(suite: Suite, sha: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { CiAdapter, Occasion, Report } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
+import { couldNotRunBody } from '../publish/could-not-run.ts';
 import type { Suite } from '../publish/suite.ts';
 import { headline } from '../report/headline.ts';
 import type { Results } from '../results/types.ts';
@@ -12,7 +13,7 @@ import { actionsCacheHistory } from './history-store.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
-import { gitHubBodies, publishToPullRequest, setCommitStatus } from './publish.ts';
+import { gitHubBodies, publishCouldNotRun, publishToPullRequest, setCommitStatus } from './publish.ts';
 import { commitUrl, workflowRunUrl } from './urls.ts';
 
 export interface GitHubContext {
@@ -123,6 +124,13 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     },
     async cannotRun(message) {
       setOutputs(io, ctx.outRoot, undefined, undefined, undefined);
+      // A fork's token cannot: its report workflow says it, from the hand-over (ci/pipeline.ts cannotRun).
+      if (trigger.kind === 'pull_request' && !trigger.fork)
+        await publishCouldNotRun(
+          { io, inputs: ctx.inputs, suite, api: ctx.api, env: ctx.env },
+          { number: trigger.number, headSha: trigger.headSha },
+          couldNotRunBody(suite, trigger.headSha.slice(0, 7)),
+        );
       // As a code block: the message can quote the pull request's configuration and commands, never markup.
       const quoted = message
         .split('\n')

@@ -1,13 +1,14 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import type { ReportJobAdapter } from '../ci/types.ts';
 import type { GitHubApi } from './api.ts';
+import { couldNotRunBody } from '../publish/could-not-run.ts';
 import { commentMarker } from '../publish/sticky.ts';
 import { suiteFor } from '../publish/suite.ts';
 import { commitUrl, workflowRunUrl } from './urls.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
-import { gitHubBodies, publishToPullRequest } from './publish.ts';
+import { gitHubBodies, publishCouldNotRun, publishToPullRequest } from './publish.ts';
 
 /** Said under every report made from a fork's artifact. */
 const FORK_NOTE =
@@ -101,6 +102,11 @@ export function forkReportJob(ctx: ReportContext, trigger: Trigger): ReportJobAd
       await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, { number: pullRequest, headSha: trigger.headSha }, body, head, comparison);
       io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
       io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
+    },
+    async publishCouldNotRun(suite, sha) {
+      const body = couldNotRunBody(suite, sha.slice(0, 7));
+      await io.writeSummary(body);
+      await publishCouldNotRun({ io, inputs, suite, api, env: ctx.env }, { number: pullRequest, headSha: trigger.headSha }, body);
     },
   };
 }

@@ -9,7 +9,7 @@ import { reportBody, summaryBody } from '../publish/report-body.ts';
 import { GITHUB_COMMENT_LIMIT } from '../publish/sticky.ts';
 import type { Suite } from '../publish/suite.ts';
 import type { ReportInput } from '../report/types.ts';
-import { commitStatus } from './status.ts';
+import { type CommitStatus, commitStatus } from './status.ts';
 
 /**
  * The report as GitHub shows it, for a measuring job and a fork's report job alike: the job summary
@@ -49,28 +49,39 @@ function denied(io: ActionIO, what: string, error: unknown): void {
   } else io.warning(`Cannot ${what}: ${errorMessage(error)}. The report is in the job summary.`);
 }
 
-/** The suite's commit status on `sha` (input `status`), allowed to fail into a warning. */
-export async function setCommitStatus(ctx: PublishContext, sha: string, head: Results, comparison: Comparison | undefined): Promise<void> {
+/** This workflow run's page, when the runner says which run it is. */
+function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
+  return env['GITHUB_RUN_ID']
+    ? `${env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${env['GITHUB_REPOSITORY']}/actions/runs/${env['GITHUB_RUN_ID']}`
+    : undefined;
+}
+
+/** The suite's commit status `status` on `sha` (input `status`), allowed to fail into a warning. */
+async function setStatus(ctx: PublishContext, sha: string, status: CommitStatus): Promise<void> {
   const { io, inputs, suite, api } = ctx;
   if (!inputs.status || !api) return;
-  const status = commitStatus(head, comparison, inputs.failOnRegression);
-  const runUrl = ctx.env['GITHUB_RUN_ID']
-    ? `${ctx.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${ctx.env['GITHUB_REPOSITORY']}/actions/runs/${ctx.env['GITHUB_RUN_ID']}`
-    : undefined;
   try {
-    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
+    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrlOf(ctx.env) });
   } catch (error) {
     denied(io, 'set the commit status', error);
   }
 }
 
-/** Comment and status, each allowed to fail into a warning: results are never lost to the API. */
-export async function publishToPullRequest(
+/** The suite's commit status on `sha` for these results (input `status`), allowed to fail into a warning. */
+export async function setCommitStatus(ctx: PublishContext, sha: string, head: Results, comparison: Comparison | undefined): Promise<void> {
+  await setStatus(ctx, sha, commitStatus(head, comparison, ctx.inputs.failOnRegression));
+}
+
+/**
+ * Comment (when one is there to keep current, or `wanted` says so) and status, each allowed to fail
+ * into a warning: results are never lost to the API.
+ */
+async function commentAndStatus(
   ctx: PublishContext,
   pr: { number: number; headSha: string },
   body: string,
-  head: Results,
-  comparison: Comparison | undefined,
+  wanted: () => boolean,
+  status: CommitStatus,
 ): Promise<void> {
   const { io, inputs, suite, api } = ctx;
   if (!api) {
@@ -81,7 +92,7 @@ export async function publishToPullRequest(
     try {
       // One lookup: it decides whether on-change has a comment to keep current, and which to update.
       const existing = await api.findComment(pr.number, suite.marker);
-      if (existing || shouldComment(inputs.comment, comparison, head)) {
+      if (existing || wanted()) {
         const url = await writeComment(api, pr.number, existing, body);
         io.info(`${existing ? 'Updated' : 'Created'} the comment ${url}`);
         io.setOutput('comment-url', url);
@@ -90,5 +101,22 @@ export async function publishToPullRequest(
       denied(io, 'comment on the pull request', error);
     }
   }
-  await setCommitStatus(ctx, pr.headSha, head, comparison);
+  await setStatus(ctx, pr.headSha, status);
+}
+
+/** The report's comment (as input `comment` asks) and status. */
+export async function publishToPullRequest(
+  ctx: PublishContext,
+  pr: { number: number; headSha: string },
+  body: string,
+  head: Results,
+  comparison: Comparison | undefined,
+): Promise<void> {
+  const status = commitStatus(head, comparison, ctx.inputs.failOnRegression);
+  await commentAndStatus(ctx, pr, body, () => shouldComment(ctx.inputs.comment, comparison, head), status);
+}
+
+/** The pull request's head could not be measured: the comment says so (unless comment: never), and the status fails. */
+export async function publishCouldNotRun(ctx: PublishContext, pr: { number: number; headSha: string }, body: string): Promise<void> {
+  await commentAndStatus(ctx, pr, body, () => true, { state: 'failure', description: 'could not measure the head: see the job log' });
 }

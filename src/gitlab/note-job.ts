@@ -1,5 +1,6 @@
 import type { ReportJobAdapter } from '../ci/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { couldNotRunBody } from '../publish/could-not-run.ts';
 import type { Suite } from '../publish/suite.ts';
 import { flameGraphUrl, gitLabCommitUrl, noteBody, publishNote, type GitLabLog } from './adapter.ts';
 import type { GitLabApi } from './api.ts';
@@ -52,6 +53,9 @@ export function noteJob(
     },
     async publishReport(_suite, report) {
       await publishNote(api, job, suite, noteBody(suite, report.input, undefined), log);
+    },
+    async publishCouldNotRun(_suite, sha) {
+      await publishNote(api, job, suite, couldNotRunBody(suite, sha.slice(0, 8)), log);
     },
   };
 }

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
+import { runReportJob } from '../../src/ci/report-job.ts';
 import type { CgBenchError } from '../../src/errors.ts';
 import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { savedCallTree } from '../../src/flame/load.ts';
@@ -838,4 +839,39 @@ test('the working-directory input names a directory of the checkout, said before
     );
     assert.deepEqual(measurer.checkouts, [], `${given}: nothing measured`);
   }
+});
+
+test('a head that cannot be measured leaves its report job a could-not-run hand-over, and the report job says so where people look, checked as a report (a new user, r14: the note job blamed its needs:, no note)', async () => {
+  const { root, sha } = repository();
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+  const ci = { ...adapter, reportHandOver: () => ({ dir: join(adapter.outRoot, 'report-job'), sha, pullRequest: 7 }) };
+  const broken: Measurement = { code: 2, results: undefined, error: 'cg-bench.yml:3:5: benchmarks[0].runn: unknown key' };
+  const outcome = await runPipeline(ci, fakeMeasurer(broken, broken));
+  assert.equal(outcome.kind, 'could-not-run');
+  assert.deepEqual(seen.cannotRun, ['cg-bench.yml:3:5: benchmarks[0].runn: unknown key']);
+  const said: [string, string][] = [];
+  const accepted: unknown[] = [];
+  const reported = await runReportJob({
+    log: { info: () => {}, warning: () => {} },
+    thresholdPercent: 1,
+    failOnRegression: false,
+    handOver: { root: adapter.outRoot, sub: 'report-job', shown: 'out', missing: 'no hand-over' },
+    shortSha: (s) => s.slice(0, 7),
+    commitUrl: () => undefined,
+    baselineCommit: () => undefined,
+    accept: async (handOver) => {
+      accepted.push(handOver);
+      return adapter.suite;
+    },
+    publishReport: async () => assert.fail('there is no report'),
+    publishCouldNotRun: async (suite, at) => void said.push([suite.id, at]),
+  });
+  assert.deepEqual(accepted, [{ sha, suite: 's', pullRequest: 7, baselineSource: 'none' }], 'checked as a report is: commit, suite, pull request');
+  assert.deepEqual(said, [['s', sha]]);
+  assert.deepEqual(reported, { kind: 'could-not-run', code: 3, message: `the measuring job could not measure ${sha.slice(0, 7)}: its log says why` });
+  assert.doesNotMatch(
+    readFileSync(join(adapter.outRoot, 'report-job', 'could-not-run.json'), 'utf8'),
+    /runn/,
+    "the reason (the pull request's text) is not handed over",
+  );
 });

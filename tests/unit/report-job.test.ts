@@ -86,6 +86,7 @@ test('the report job rebuilds from the hand-over exactly the report the measurin
       return suite;
     },
     publishReport: async (_suite, r) => void reported.push(r),
+    publishCouldNotRun: async () => assert.fail('the head was measured'),
   };
   const reportedOutcome = await runReportJob(reporting);
   assert.equal(reported[0]!.body, readFileSync(join(out, 'report.md'), 'utf8'));

@@ -194,6 +194,7 @@ function ciReportJob(ci: CiAdapter, outRoot: string, occasion: Occasion & { kind
     accept: async () => ci.suite,
     baselineCommit: () => occasion.baseline as BaselineCommit,
     publishReport: async () => {},
+    publishCouldNotRun: async () => assert.fail('the head was measured'),
   };
 }
 
