@@ -9,7 +9,7 @@
  * (f would wait on other, or be disturbed by it), `ready(f)` (f can start now: the image it needs is
  * built), `unit(f)` (short and lock-free: what goes beside an exclusive file).
  * In `left`'s order, the first that would wait on none of the running files; with `slots` of the
- * others running, a waiting file only (while any is left); one that is ready before one that is
+ * others running, a waiting file only (while any is left that could start now); one that is ready before one that is
  * not; a unit file only once no exclusive file is left (they are kept for beside those), unless
  * nothing else can start. An exclusive file that must wait keeps its place: no file after it that
  * it would wait on starts meanwhile (else, the slots refilled as they free, it ran last, alone).
@@ -17,7 +17,9 @@
 export function takeNext(left, running, rules) {
   const { slots, waiting, exclusive, waits, ready, unit } = rules;
   const others = running.filter((f) => !waiting(f)).length;
-  const fits = (f) => others < slots || waiting(f) || !left.some(waiting);
+  // A waiting file that could not start beside the running files (an exclusive one) keeps no slot
+  // free: the waiting slot stood empty for 350 s of a CI run, the last runner being exclusive.
+  const fits = (f) => others < slots || waiting(f) || !left.some((w) => waiting(w) && !running.some((r) => waits(w, r)));
   const reserved = left.filter((f) => exclusive(f) && running.some((r) => waits(f, r)));
   const behind = (f) => reserved.some((e) => e !== f && left.indexOf(e) < left.indexOf(f) && waits(f, e));
   const free = (f) => fits(f) && !running.some((r) => waits(f, r)) && !behind(f);

@@ -72,7 +72,7 @@ const SECONDS = {
   'tests/engine/executables.test.ts': 30,
   'tests/engine/flame.test.ts': 30,
   'tests/engine/line-text-secrets.test.ts': 22,
-  'tests/unit/actions-cache-directory.test.ts': 22,
+  'tests/unit/actions-cache-directory.test.ts': 3,
   'tests/engine/memory.test.ts': 17,
   'tests/engine/setup-network.test.ts': 16,
   'tests/image/derived-image.test.ts': 16,
@@ -194,12 +194,13 @@ function schedule() {
     const running = slots.filter((s) => s !== slot && s.file !== undefined && s.until > slot.until);
     // With SLOTS of the other files running, a waiting file; while none is left, the others too.
     const lane = running.filter((s) => !WAITING(s.file)).length >= SLOTS;
-    const fits = (f) => !lane || WAITING(f) || !pending.some(WAITING);
+    const free = (f) => !running.some((s) => waits(f, s.file));
+    // (A waiting file that could not start now keeps the lane for none: scripts/next-file.mjs.)
+    const fits = (f) => !lane || WAITING(f) || !pending.some((p) => WAITING(p) && free(p));
     // The longest that would wait on none of the running files nor on the image; else the longest
     // that would not wait on the files; else a unit file (short, it waits on nothing), once the files
     // that hold the lock alone have run (until then they are kept for beside those: nothing else
     // goes there); if every one would wait, the longest, started when the files it would wait on end.
-    const free = (f) => !running.some((s) => waits(f, s.file));
     const ready = (f) => (!inContainers(f) && !LOADS_MACHINE.has(f)) || slot.until >= IMAGE_SECONDS;
     const spare = (f) => unit(f) && free(f) && !pending.some((p) => EXCLUSIVE.has(p));
     const i = [(f) => fits(f) && free(f) && ready(f), (f) => fits(f) && free(f), spare, free]

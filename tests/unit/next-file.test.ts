@@ -47,6 +47,18 @@ test('with two of the other files running, only a waiting file (a runner) starts
   assert.equal(takeNext(['engine/c', 'runners/r'], ['engine/a'], rules()), 'engine/c');
 });
 
+test('a waiting file that cannot start beside the running files (exclusive) keeps no slot free for itself', () => {
+  // As in a CI run: the last runner file held the engine alone, and the waiting slot stood empty 350 s.
+  const exclusiveRunner = {
+    ...rules(),
+    exclusive: (f: string) => f === 'runners/x',
+    waits: (f: string, o: string) => (f === 'runners/x' ? !unit(o) : o === 'runners/x' && !unit(f)),
+  };
+  assert.equal(takeNext(['engine/c', 'runners/x'], ['engine/a', 'engine/b'], exclusiveRunner), 'engine/c');
+  // One that could start still has the slot kept for it.
+  assert.equal(takeNext(['runners/r', 'engine/c'], ['engine/a', 'engine/b'], exclusiveRunner), 'runners/r');
+});
+
 test('before the image is built, a host file goes first; with none left, a container file starts (it waits for the build)', () => {
   const left = ['image/x', 'engine/a'];
   assert.equal(takeNext(left, [], rules(false)), 'engine/a');
