@@ -4,14 +4,13 @@
 // one extra 64-byte block per iteration of 1,000 is a regression of exactly 64,000 bytes and 1,000
 // blocks. The programs are compiled on the host (the image has no compiler).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { BenchmarkResult } from '../../src/results/types.ts';
-import { parseDocument } from 'yaml';
 import { compileC, copyExamples, readJson } from '../helpers.ts';
 import { buildImage, runImage } from './container.ts';
+import { builtExamplesConfig } from './examples.ts';
 
 /** The head (extra) allocates one more 64-byte block per iteration: a global keeps the compiler from eliding it. */
 const ALLOC_C = (extra: boolean) => `#include <stdlib.h>
@@ -46,29 +45,9 @@ describe('DHAT and Callgrind in the image', { timeout: 20 * 60_000 }, () => {
   test('memory: true and --call-tree twice, and the bundled examples with memory: true at a base and a head with one more 64-byte block per iteration, in one container', () => {
     const dir = copyExamples();
     try {
-      // The examples built on the host, as tests/image/image.test.ts does; their configuration with memory: true and no setup, plus alloc.
-      const examples = parseDocument(readFileSync(join(dir, 'cg-bench.yml'), 'utf8'));
-      for (const command of examples.toJS().setup as string[]) {
-        const r = spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8' });
-        assert.equal(r.status, 0, r.stderr);
-      }
-      examples.delete('setup');
+      // The examples built on the host, on a tenth of their input (tests/image/examples.ts), with memory: true, plus alloc.
+      const examples = builtExamplesConfig(dir);
       examples.set('memory', true);
-      // Each example on a tenth of its input: the claims here are that DHAT's figures and the counts
-      // repeat exactly and that one more block per iteration is exactly its bytes, which no input size
-      // bears on (the same code paths: the heap blocks and accesses fewer). At full size DHAT took most
-      // of the run, tracking every access to the memory examples' 32 MiB (10-17 s a benchmark, loaded).
-      const smaller: Record<string, string | string[]> = {
-        'c-qsort-200k': ['./c/sort', '20000'],
-        'python-dicts': ['python3', 'python/bench_dicts.py', '200'], // an argv: no shell under Valgrind before it
-        'rust-primes-2m': ['./rust/target/release/primes', '200000'],
-        'memory-linear': ['./memory-access/memory-access', 'linear', '100000', '200000'],
-        'memory-random': ['./memory-access/memory-access', 'random', '100000', '200000'],
-      };
-      for (const [i, { name }] of (examples.toJS().benchmarks as { name: string }[]).entries()) {
-        const run = smaller[name];
-        if (run) examples.setIn(['benchmarks', i, 'run'], run);
-      }
       examples.addIn(['benchmarks'], { name: 'alloc', run: ['./alloc'] });
       writeFileSync(join(dir, 'memory.yml'), examples.toString());
       writeFileSync(join(dir, 'tools.yml'), CONFIG);
