@@ -5,29 +5,13 @@
 // Cachegrind switch. The same scripts were run on Python 3.11 to 3.14 (docs/python.md).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, tempDir } from '../helpers.ts';
+import { ROOT } from '../helpers.ts';
+import { builtPackage as packageIn } from '../python-package.ts';
 
-const config = (flag: string) => spawnSync('python3-config', [flag], { encoding: 'utf8' }).stdout.trim();
-
-/** A directory with the cg_bench package and its extension built for the host's Python (or undefined). */
-function builtPackage(): string | undefined {
-  if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
-  const root = tempDir('cg-bench-threads-');
-  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
-  const source = join(root, 'cg_bench', '_client.c');
-  const built = spawnSync(
-    'gcc',
-    ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), source, '-o', join(root, 'cg_bench', `_client${config('--extension-suffix')}`)],
-    {
-      encoding: 'utf8',
-    },
-  );
-  assert.equal(built.status, 0, built.stderr);
-  return root;
-}
+/** A directory with the cg_bench package and its extension built for the host's Python (built once for the suite), or undefined. */
+const builtPackage = () => packageIn('cg-bench-threads-');
 
 // The old walk took gc.get_objects()'s list in Python and held every object while another thread ran:
 // its tuple(generator), referenced twice, failed with "SystemError: Objects/tupleobject.c: bad argument
