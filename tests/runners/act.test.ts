@@ -2,7 +2,8 @@
 // set up): a push saves the baseline in act's cache server (cache service v1; v2 is tested on the
 // fake in tests/github/action.test.ts, since act's server speaks v1 only), pull requests restore it,
 // and the checkout is the one actions/checkout makes by default: the PR's merge ref, depth 1; and a
-// push whose cache save fails says so.
+// push whose cache save fails says so; a pull request whose head cannot be measured gets a comment
+// and a failed status that say so.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildImage } from '../image/container.ts';
 import { FakeGitHub } from '../github/fake-github.ts';
 import { ACT, actSetup, prPayload, pushPayload, runAct, type ActRun, type ActSetup } from './act.ts';
-import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
+import { makeRunnerRepo, pushBranch, pushMerge, type RunnerRepo } from './repo.ts';
 
 const short = (sha: string) => sha.slice(0, 7);
 const context = (run: ActRun) => run.log.slice(-6000);
@@ -96,6 +97,21 @@ describe('the README workflow under nektos/act', {
     assert.match(comments[0]!.body, /\| loop \| [\d,]+ \| [\d,]+ \| \+\d+\.\d+% \| 🔴 regression \|/);
     assert.match(comments[0]!.body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/);
     assert.equal(github.statuses.find((s) => s.sha === repo.slower)?.state, 'failure');
+    assert.deepEqual(github.violations, []);
+  });
+  test('a pull request whose configuration is broken: the job names the field, and the comment and a failed status say the head could not be measured', async () => {
+    const broken = pushBranch(repo, repo.main1, 'broken', { 'cg-bench.yml': 'benchmarks:\n  - name: loop\n    runn: [./bench/work, "1000"]\n' });
+    const merge = pushMerge(repo, repo.main1, broken, 'refs/pull/4/merge');
+    github.mergeBase = repo.main1;
+    const run = await runAct(setup, 'pull_request', prPayload(4, broken, 'broken', repo.main1), merge);
+    assert.notEqual(run.code, 0, 'the job fails');
+    assert.match(run.log, /cg-bench\.yml:3:\d+.*runn/, context(run));
+    const comments = github.comments.get(4) ?? [];
+    assert.equal(comments.length, 1, context(run));
+    assert.match(comments[0]!.body, /### ❌ cg-bench: could not measure [0-9a-f]{7}/, comments[0]!.body);
+    // The reason is the pull request's text: it stays in the job's log.
+    assert.doesNotMatch(comments[0]!.body, /runn/);
+    assert.equal(github.statuses.find((s) => s.sha === broken)?.state, 'failure', JSON.stringify(github.statuses));
     assert.deepEqual(github.violations, []);
   });
 });

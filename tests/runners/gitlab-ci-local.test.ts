@@ -2,8 +2,9 @@
 // gitlab-ci-local.ts): included with inputs as a user's .gitlab-ci.yml includes it, run by the
 // docker executor on the tests' podman, in the image the image tests build, against the fake
 // GitLab API, on the checkout GitLab Runner makes (GIT_DEPTH as the job gets it). Pipelines: branch,
-// merge request (detached), merged results (the target branch moved on), and a merge request from
-// a fork (the note belongs to the merge request's project, not the fork).
+// merge request (detached, from a fork: the note belongs to the merge request's project, not the
+// fork), merged results (the target branch moved on), and a merge request whose head cannot be
+// measured (a note says so).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildImage, IMAGE } from '../image/container.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
 import { buildHelperImage, GITLAB_CI_LOCAL, pipelineMaker, projectCiFiles, runPipeline, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
-import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
+import { makeRunnerRepo, pushBranch, pushMerge, type RunnerRepo } from './repo.ts';
 
 const FORK_PROJECT_ID = '43';
 
@@ -66,6 +67,19 @@ describe('the GitLab component under gitlab-ci-local', {
     assert.match(result.log, /The merge request note is written by the note job \(the only one that should hold CG_BENCH_GITLAB_TOKEN\)/, context(result));
     assert.doesNotMatch(result.log, /CG_BENCH_GITLAB_TOKEN is set in this job/, context(result));
     assert.deepEqual(gitlab.violations, [], "nothing is asked of the fork's project");
+  });
+
+  test('a merge request whose configuration is broken: the measuring job names the field, and the note job says the head could not be measured', async () => {
+    const broken = pushBranch(repo, repo.main1, 'broken', { 'cg-bench.yml': 'benchmarks:\n  - name: loop\n    runn: [./bench/work, "1000"]\n' });
+    const result = await run(mrPipeline({ iid: 14, sha: broken, sourceBranch: 'broken', sourceSha: broken, diffBase: repo.main1 }));
+    assert.notEqual(result.code, 0, context(result));
+    assert.match(result.log, /cg-bench\.yml:3:\d+.*runn/, context(result));
+    const notes = gitlab.notes.get(14) ?? [];
+    assert.equal(notes.length, 1, context(result));
+    assert.match(notes[0]!.body, new RegExp(`### ❌ cg-bench: could not measure ${broken.slice(0, 7)}`), notes[0]!.body);
+    // The reason is the merge request's text: it stays in the measuring job's log.
+    assert.doesNotMatch(notes[0]!.body, /runn/);
+    assert.deepEqual(gitlab.violations, []);
   });
 
   test('a merged-results pipeline, main moved on since the docs-only branch left it: unchanged', async () => {

@@ -70,3 +70,14 @@ export function pushMerge(repo: Pick<RunnerRepo, 'origin'>, base: string, head: 
   git(work, 'push', '-q', 'origin', `${merge}:${ref}`);
   return merge;
 }
+
+/** A commit on `base` that writes `files`, pushed as branch `branch`; returns its sha. */
+export function pushBranch(repo: Pick<RunnerRepo, 'origin'>, base: string, branch: string, files: Record<string, string>): string {
+  const work = tempDir('cg-bench-runner-branch-');
+  git(work, 'clone', '-q', repo.origin, '.');
+  git(work, 'checkout', '-q', '-b', branch, base);
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(work, path), text);
+  git(work, 'commit', '-q', '-am', `${branch}: ${Object.keys(files).join(', ')}`);
+  git(work, 'push', '-q', 'origin', branch);
+  return git(work, 'rev-parse', 'HEAD');
+}
