@@ -17,11 +17,12 @@
 export function takeNext(left, running, rules) {
   const { slots, waiting, exclusive, waits, ready, unit } = rules;
   const others = running.filter((f) => !waiting(f)).length;
-  // A waiting file that could not start beside the running files (an exclusive one) keeps no slot
-  // free: the waiting slot stood empty for 350 s of a CI run, the last runner being exclusive.
-  const fits = (f) => others < slots || waiting(f) || !left.some((w) => waiting(w) && !running.some((r) => waits(w, r)));
   const reserved = left.filter((f) => exclusive(f) && running.some((r) => waits(f, r)));
   const behind = (f) => reserved.some((e) => e !== f && left.indexOf(e) < left.indexOf(f) && waits(f, e));
+  // A waiting file that could not start now (it would wait on a running file, or it is held behind
+  // an exclusive one) keeps no slot free: the waiting slot stood empty for 350 s of a CI run, the
+  // last runner being exclusive.
+  const fits = (f) => others < slots || waiting(f) || !left.some((w) => waiting(w) && !running.some((r) => waits(w, r)) && !behind(w));
   const free = (f) => fits(f) && !running.some((r) => waits(f, r)) && !behind(f);
   const spare = (f) => !unit(f) || !left.some(exclusive);
   for (const take of [(f) => free(f) && ready(f) && spare(f), (f) => free(f) && spare(f), free]) {

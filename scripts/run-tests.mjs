@@ -138,8 +138,10 @@ const SLOTS = Number(process.env['CG_BENCH_TEST_SLOTS'] ?? 2);
  * services (measured alone at load 2-5, CPU of the process tree and of the containers' cgroups:
  * tests/runners/gitlab-ci-local.test.ts 35 s in 62 s, tests/github/action.test.ts 71 s in 150 s;
  * tests/image/python.test.ts, for comparison, 71 s in 82 s), so one of them beside two other files
- * uses what those leave idle. Only they take it: two files of the rest at most run at once while
- * one is left.
+ * uses what those leave idle. Only they take it while one of them could start: two files of the
+ * rest at most run at once while one is left that could (one that holds the lock alone, or is held
+ * behind one, leaves the slot to any file: it stood empty for 350 s of a CI run, r32). A third
+ * CPU-bound file then runs beside two: the cores busy, each file slower, the suite not (r33, r34).
  */
 const WAITING_SLOTS = Number(process.env['CG_BENCH_TEST_WAITING_SLOTS'] ?? 1);
 // And two host files that mostly wait: the runner's timeouts (paired, setup and benchmarks left to

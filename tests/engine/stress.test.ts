@@ -18,7 +18,7 @@ test(`the C example (20k) and a Python program give identical counts, and the C 
   let autogroups: string[] = [];
   try {
     // The runs start together: each is the others' load too, and the load generators (which take
-    // the cores from the rest of the suite) run for a fraction of the time ten runs in a row took.
+    // what the runs leave idle) run for a fraction of the time ten runs in a row took.
     const runs = await Promise.all(Array.from({ length: RUNS }, (_, i) => cli(['run', '--out', join(outputs, String(i))], { cwd: dir })));
     for (const [i, r] of runs.entries()) {
       assert.equal(r.code, 0, r.stderr);

@@ -16,7 +16,8 @@ import { type Document, parseDocument } from 'yaml';
  */
 const TENTH: Record<string, string[]> = {
   'c-qsort-200k': ['./c/sort', '20000'],
-  'python-dicts': ['python3', 'python/bench_dicts.py', '200'], // an argv: no shell under Valgrind before it
+  // An argv, where the examples have a string: no /bin/sh under Valgrind (and DHAT) before Python.
+  'python-dicts': ['python3', 'python/bench_dicts.py', '200'],
   'rust-primes-2m': ['./rust/target/release/primes', '200000'],
   'memory-linear': ['./memory-access/memory-access', 'linear', '100000', '200000'],
   'memory-random': ['./memory-access/memory-access', 'random', '100000', '200000'],

@@ -103,7 +103,8 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
 
   test("libc has symbols: the C example's report names glibc's functions, and `???` is not its top function", () => {
     // Debian strips libc.so.6 to its exported symbols; the image keeps libc6-dbg's debug files of libc,
-    // ld.so and libm. Without them qsort's merge sort and the memcpy variant were one `???` row, 72 % of the count.
+    // ld.so and libm. Without them qsort's merge sort and the memcpy variant were one `???` row, 72 % of
+    // the count (of 200,000 values; here a tenth).
     const c = dockerStyle.benchmarks.find((b) => b.name === 'c-qsort-200k')!;
     const names = c.functions.map((f) => f.fn);
     assert.notEqual(names[0], '???', names.join(', '));

@@ -193,7 +193,7 @@ describe('Python libraries in the image', { timeout: 30 * 60_000 }, () => {
     // the second, with the plugins, runs them reversed and two at a time (--jobs 2), so its equality
     // with the first shows that counts depend on none of the order, --jobs and the plugins (the
     // Python files in the image rely on --jobs). (A run reversed without the plugins, between the
-    // two, measured the first two claims alone: four pytest benchmarks, ~20 s of CPU, for an
+    // two, measured the first two claims alone: four pytest benchmarks then, ~20 s of CPU, for an
     // equality this run holds; a third, forward with --jobs 2, the second alone, before that.)
     inOneContainer(image, work, results, [
       '(cd / && python3 -m pytest -VV) >/results/without-plugins.txt 2>&1',

@@ -55,8 +55,10 @@ test('a waiting file that cannot start beside the running files (exclusive) keep
     waits: (f: string, o: string) => (f === 'runners/x' ? !unit(o) : o === 'runners/x' && !unit(f)),
   };
   assert.equal(takeNext(['engine/c', 'runners/x'], ['engine/a', 'engine/b'], exclusiveRunner), 'engine/c');
-  // One that could start still has the slot kept for it.
-  assert.equal(takeNext(['runners/r', 'engine/c'], ['engine/a', 'engine/b'], exclusiveRunner), 'runners/r');
+  // One that could start still has the slot kept for it, though a longer file comes first.
+  assert.equal(takeNext(['engine/c', 'runners/r'], ['engine/a', 'engine/b'], exclusiveRunner), 'runners/r');
+  // One held behind the exclusive runner (kept in its place: it would wait on it) keeps no slot either.
+  assert.equal(takeNext(['engine/c', 'runners/x', 'runners/y'], ['engine/a', 'engine/b'], exclusiveRunner), 'engine/c');
 });
 
 test('before the image is built, a host file goes first; with none left, a container file starts (it waits for the build)', () => {
