@@ -55557,7 +55557,7 @@ function identityOf(d, file) {
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
   return { sha: d["sha"], suite: d["suite"], pullRequest: pr };
 }
-function objectAt(root, path12, file) {
+function handOverAt(root, path12, file, shape) {
   let data;
   try {
     data = JSON.parse(readTextBeneath(root, path12, 64 * KiB, "report hand-over", file));
@@ -55565,16 +55565,17 @@ function objectAt(root, path12, file) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
   }
-  return typeof data === "object" && data !== null ? data : {};
+  const d = typeof data === "object" && data !== null ? data : {};
+  const keys = Object.keys(d).filter((k) => !shape.optional.includes(k)).sort().join(",");
+  if (keys !== [...shape.required].sort().join(",") || d["schema"] !== shape.schema)
+    throw new CgBenchError(`${file}: not a cg-bench ${shape.what} (${shape.schema})`);
+  return d;
 }
 function readCouldNotRun(root, sub, shown) {
   const path12 = join44(root, sub, COULD_NOT_RUN_FILE);
   if (!presentAt(path12)) return void 0;
   const file = `${sub ? `${shown}/${sub}` : shown}/${COULD_NOT_RUN_FILE}`;
-  const d = objectAt(root, path12, file);
-  const keys = Object.keys(d).filter((k) => k !== "pullRequest").sort().join(",");
-  if (keys !== "schema,sha,suite" || d["schema"] !== COULD_NOT_RUN_SCHEMA)
-    throw new CgBenchError(`${file}: not a cg-bench hand-over (${COULD_NOT_RUN_SCHEMA})`);
+  const d = handOverAt(root, path12, file, { schema: COULD_NOT_RUN_SCHEMA, what: "hand-over", required: ["schema", "sha", "suite"], optional: ["pullRequest"] });
   return identityOf(d, file);
 }
 function readReportHandOver(root, sub, shown, missing) {
@@ -55582,9 +55583,12 @@ function readReportHandOver(root, sub, shown, missing) {
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
   if (!presentAt(join44(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
-  const d = objectAt(root, join44(dir, HAND_OVER_FILE), file);
-  const keys = Object.keys(d).filter((k) => k !== "pullRequest" && k !== "flameGraphs").sort().join(",");
-  if (keys !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA2})`);
+  const d = handOverAt(root, join44(dir, HAND_OVER_FILE), file, {
+    schema: SCHEMA2,
+    what: "report hand-over",
+    required: ["baselineSource", "schema", "sha", "suite"],
+    optional: ["pullRequest", "flameGraphs"]
+  });
   const identity3 = identityOf(d, file);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE)
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);

@@ -74,8 +74,17 @@ function identityOf(d: Record<string, unknown>, file: string): Pick<ReportHandOv
   return { sha: d['sha'], suite: d['suite'], pullRequest: pr as number | undefined };
 }
 
-/** The JSON object in `path` beneath `root` (through the reader), or a CgBenchError naming `file`. */
-function objectAt(root: string, path: string, file: string): Record<string, unknown> {
+/**
+ * The hand-over object in `path` beneath `root` (through the reader), with exactly the `required` keys
+ * and any of the `optional` ones, and the schema `schema` (what it is for: `what`); else a
+ * CgBenchError naming `file`.
+ */
+function handOverAt(
+  root: string,
+  path: string,
+  file: string,
+  shape: { schema: string; what: string; required: readonly string[]; optional: readonly string[] },
+): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(readTextBeneath(root, path, 64 * KiB, 'report hand-over', file));
@@ -83,7 +92,14 @@ function objectAt(root: string, path: string, file: string): Record<string, unkn
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
   }
-  return (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const keys = Object.keys(d)
+    .filter((k) => !shape.optional.includes(k))
+    .sort()
+    .join(',');
+  if (keys !== [...shape.required].sort().join(',') || d['schema'] !== shape.schema)
+    throw new CgBenchError(`${file}: not a cg-bench ${shape.what} (${shape.schema})`);
+  return d;
 }
 
 /** What the measuring job could not measure (writeCouldNotRun), when it left that instead of a report. */
@@ -91,13 +107,7 @@ export function readCouldNotRun(root: string, sub: string, shown: string): Pick<
   const path = join(root, sub, COULD_NOT_RUN_FILE);
   if (!presentAt(path)) return undefined;
   const file = `${sub ? `${shown}/${sub}` : shown}/${COULD_NOT_RUN_FILE}`;
-  const d = objectAt(root, path, file);
-  const keys = Object.keys(d)
-    .filter((k) => k !== 'pullRequest')
-    .sort()
-    .join(',');
-  if (keys !== 'schema,sha,suite' || d['schema'] !== COULD_NOT_RUN_SCHEMA)
-    throw new CgBenchError(`${file}: not a cg-bench hand-over (${COULD_NOT_RUN_SCHEMA})`);
+  const d = handOverAt(root, path, file, { schema: COULD_NOT_RUN_SCHEMA, what: 'hand-over', required: ['schema', 'sha', 'suite'], optional: ['pullRequest'] });
   return identityOf(d, file);
 }
 
@@ -116,12 +126,12 @@ export function readReportHandOver(
   const where = sub ? `${shown}/${sub}` : shown;
   const file = `${where}/${HAND_OVER_FILE}`;
   if (!presentAt(join(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
-  const d = objectAt(root, join(dir, HAND_OVER_FILE), file);
-  const keys = Object.keys(d)
-    .filter((k) => k !== 'pullRequest' && k !== 'flameGraphs')
-    .sort()
-    .join(',');
-  if (keys !== 'baselineSource,schema,sha,suite' || d['schema'] !== SCHEMA) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA})`);
+  const d = handOverAt(root, join(dir, HAND_OVER_FILE), file, {
+    schema: SCHEMA,
+    what: 'report hand-over',
+    required: ['baselineSource', 'schema', 'sha', 'suite'],
+    optional: ['pullRequest', 'flameGraphs'],
+  });
   const identity = identityOf(d, file);
   if (typeof d['baselineSource'] !== 'string' || d['baselineSource'].length > MAX_SOURCE)
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
