@@ -22,8 +22,10 @@ export function takeNext(left, running, rules) {
   // A waiting file that could not start now (it would wait on a running file, or it is held behind
   // an exclusive one) keeps no slot free: the waiting slot stood empty for 350 s of a CI run, the
   // last runner being exclusive.
-  const fits = (f) => others < slots || waiting(f) || !left.some((w) => waiting(w) && !running.some((r) => waits(w, r)) && !behind(w));
-  const free = (f) => fits(f) && !running.some((r) => waits(f, r)) && !behind(f);
+  const startable = (f) => !running.some((r) => waits(f, r)) && !behind(f);
+  const waitingCanStart = left.some((w) => waiting(w) && startable(w));
+  const fits = (f) => others < slots || waiting(f) || !waitingCanStart;
+  const free = (f) => fits(f) && startable(f);
   const spare = (f) => !unit(f) || !left.some(exclusive);
   for (const take of [(f) => free(f) && ready(f) && spare(f), (f) => free(f) && spare(f), free]) {
     const i = left.findIndex(take);

@@ -220,8 +220,10 @@ function schedule() {
     // With SLOTS of the other files running, a waiting file; while none is left, the others too.
     const lane = running.filter((s) => !WAITING(s.file)).length >= SLOTS;
     const free = (f) => !running.some((s) => waits(f, s.file));
-    // (A waiting file that could not start now keeps the lane for none: scripts/next-file.mjs.)
-    const fits = (f) => !lane || WAITING(f) || !pending.some((p) => WAITING(p) && free(p));
+    // A waiting file that could not start now keeps the lane for none (scripts/next-file.mjs, which
+    // also counts one held behind an exclusive file as not startable: the simulation holds none back).
+    const waitingCanStart = pending.some((p) => WAITING(p) && free(p));
+    const fits = (f) => !lane || WAITING(f) || !waitingCanStart;
     // The longest that would wait on none of the running files nor on the image; else the longest
     // that would not wait on the files; else a unit file (short, it waits on nothing), once the files
     // that hold the lock alone have run (until then they are kept for beside those: nothing else
