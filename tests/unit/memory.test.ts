@@ -111,6 +111,17 @@ test('memory figures: improvement, unchanged, a threshold, and a faster benchmar
   assert.equal(faster.verdict, 'regression');
 });
 
+test("memory figures are judged by the stricter of the base's and the head's memory-threshold: a head cannot loosen its own gate", () => {
+  const loosened = compareResults(withMemory(memory({}, 0)), withMemory(memory(EXTRA, 99))).benchmarks[0]!.memory!;
+  assert.equal(loosened.thresholdPercent, 0);
+  assert.equal(loosened.verdict, 'regression');
+  assert.equal(
+    compareResults(withMemory(memory({}, 99)), withMemory(memory(EXTRA, 60))).benchmarks[0]!.memory?.verdict,
+    'regression',
+    'a head that tightens it is judged by its own',
+  );
+});
+
 test('memory figures on one side only, or under another seal: not comparable, and the cycles verdict stands', () => {
   const noBase = compareResults(withMemory(undefined), withMemory(memory(EXTRA))).benchmarks[0]!;
   assert.equal(noBase.verdict, 'unchanged');

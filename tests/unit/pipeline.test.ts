@@ -2,7 +2,7 @@
 // when it keeps the default branch's results, and how it ends. The CIs' own adapters are tested
 // under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
@@ -10,7 +10,7 @@ import { runReportJob } from '../../src/ci/report-job.ts';
 import type { CgBenchError } from '../../src/errors.ts';
 import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { savedCallTree } from '../../src/flame/load.ts';
-import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report } from '../../src/ci/types.ts';
+import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report, ReportJobAdapter } from '../../src/ci/types.ts';
 import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
 import { summaryBody } from '../../src/publish/report-body.ts';
@@ -19,6 +19,7 @@ import { commentMarker } from '../../src/publish/sticky.ts';
 import type { ExportFormat } from '../../src/report/index.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
 import { cloneOf, committedProject, tempDir } from '../helpers.ts';
+import { reportJobOf } from '../report-job.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Environment = TEST_ENV): Results {
@@ -852,21 +853,16 @@ test('a head that cannot be measured leaves its report job a could-not-run hand-
   assert.deepEqual(seen.cannotRun, ['cg-bench.yml:3:5: benchmarks[0].runn: unknown key']);
   const said: [string, string][] = [];
   const accepted: unknown[] = [];
-  const reported = await runReportJob({
-    log: { info: () => {}, warning: () => {} },
-    thresholdPercent: 1,
-    failOnRegression: false,
-    handOver: { root: adapter.outRoot, sub: 'report-job', shown: 'out', missing: 'no hand-over' },
-    shortSha: (s) => s.slice(0, 7),
-    commitUrl: () => undefined,
-    baselineCommit: () => undefined,
+  const job: ReportJobAdapter = {
+    ...reportJobOf(adapter, adapter.outRoot),
     accept: async (handOver) => {
       accepted.push(handOver);
       return adapter.suite;
     },
     publishReport: async () => assert.fail('there is no report'),
     publishCouldNotRun: async (suite, at) => void said.push([suite.id, at]),
-  });
+  };
+  const reported = await runReportJob(job);
   assert.deepEqual(accepted, [{ sha, suite: 's', pullRequest: 7, baselineSource: 'none' }], 'checked as a report is: commit, suite, pull request');
   assert.deepEqual(said, [['s', sha]]);
   assert.deepEqual(reported, { kind: 'could-not-run', code: 3, message: `the measuring job could not measure ${sha.slice(0, 7)}: its log says why` });
@@ -875,4 +871,15 @@ test('a head that cannot be measured leaves its report job a could-not-run hand-
     /runn/,
     "the reason (the pull request's text) is not handed over",
   );
+  // Written where the code ran: one with another key, or a commit that is not one, is refused as a report's is.
+  const file = join(adapter.outRoot, 'report-job', 'could-not-run.json');
+  for (const [text, refusal] of [
+    [`{"schema":"cg-bench-could-not-run/1","sha":"${sha}","suite":"s","reason":"see https://evil.example"}`, /could-not-run\.json: not a cg-bench hand-over/],
+    ['{"schema":"cg-bench-could-not-run/1","sha":"HEAD","suite":"s"}', /could-not-run\.json: "sha" is not a commit sha/],
+  ] as const) {
+    rmSync(file);
+    writeFileSync(file, text);
+    await assert.rejects(runReportJob(job), refusal);
+  }
+  assert.equal(said.length, 1, 'nothing said for either');
 });

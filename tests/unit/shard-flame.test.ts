@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runMerge, runPipeline, runShard } from '../../src/ci/pipeline.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
-import type { BaselineCommit, BaselineStore, CiAdapter, Occasion, Report, ReportJobAdapter } from '../../src/ci/types.ts';
+import type { BaselineCommit, BaselineStore, CiAdapter, Occasion, Report } from '../../src/ci/types.ts';
 import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { durationsOf, type MeasureSelection, type Measurer } from '../../src/container/measurer.ts';
 import { savedCallTree } from '../../src/flame/load.ts';
@@ -16,6 +16,7 @@ import type { Results } from '../../src/results/types.ts';
 import { slugify } from '../../src/run/slug.ts';
 import { namesInShard } from '../../src/shard/plan.ts';
 import { cloneOf, committedProject, tempDir } from '../helpers.ts';
+import { reportJobOf } from '../report-job.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const NAMES = ['loop', 'steady', 'sorted'];
@@ -168,7 +169,7 @@ test('the report job (GitLab note, GitHub fork report) shows the same costs with
   assert.ok(existsSync(join(outRoot, 'report-job', 'inclusive.json')));
   const reported: Report[] = [];
   await runReportJob({
-    ...ciReportJob(ci, outRoot, occasion),
+    ...reportJobOf(ci, outRoot, occasion.baseline as BaselineCommit),
     log: { info: () => {}, warning: (m) => assert.fail(m) },
     flameGraphUrl: ci.flameGraphUrl,
     publishReport: async (_suite, r) => void reported.push(r),
@@ -178,25 +179,13 @@ test('the report job (GitLab note, GitHub fork report) shows the same costs with
   // A planted hand-over: refused naming the file and the field.
   writeFileSync(join(outRoot, 'report-job', 'inclusive.json'), '{"loop":{"functions":[{"fn":"main","base":-1,"head":2}],"callers":[]}}');
   await assert.rejects(
-    runReportJob({ ...ciReportJob(ci, outRoot, occasion), publishReport: async () => assert.fail('no report from a bad hand-over') }),
+    runReportJob({
+      ...reportJobOf(ci, outRoot, occasion.baseline as BaselineCommit),
+      publishReport: async () => assert.fail('no report from a bad hand-over'),
+    }),
     /out\/report-job\/inclusive\.json: loop\.functions\[0\]: not \{fn, base, head\}/,
   );
 });
-
-function ciReportJob(ci: CiAdapter, outRoot: string, occasion: Occasion & { kind: 'change' }): ReportJobAdapter {
-  return {
-    log: { info: () => {}, warning: () => {} },
-    thresholdPercent: 1,
-    failOnRegression: false,
-    handOver: { root: outRoot, sub: 'report-job', shown: 'out', missing: '' },
-    shortSha: ci.shortSha,
-    commitUrl: ci.commitUrl,
-    accept: async () => ci.suite,
-    baselineCommit: () => occasion.baseline as BaselineCommit,
-    publishReport: async () => {},
-    publishCouldNotRun: async () => assert.fail('the head was measured'),
-  };
-}
 
 test("a part writes its hand-over's call trees only once no code runs: a link the base's code plants in the hand-over while measured again is never written through", async () => {
   const { root, sha } = repository();

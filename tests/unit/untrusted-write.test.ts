@@ -2,13 +2,13 @@
 // owner's code while cg-bench runs as root): never written through a link planted at a log's name
 // or in place of a directory on the way (src/untrusted/write.ts).
 import assert from 'node:assert/strict';
-import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { CgBenchError } from '../../src/errors.ts';
 import { runProcess } from '../../src/untrusted/process.ts';
 import { Command } from '../../src/untrusted/command.ts';
-import { openNewFile, writeNewFile } from '../../src/untrusted/write.ts';
+import { holdOutputDirectory, openNewFile, writeNewFile } from '../../src/untrusted/write.ts';
 import { tempDir as newTempDir } from '../helpers.ts';
 
 const made: string[] = [];
@@ -68,4 +68,21 @@ test('a plain file at the name is replaced (a new file, not the old one written 
   assert.equal(readFileSync(join(out, 'other'), 'utf8'), 'old text that is longer\n');
   mkdirSync(join(out, 'dir.log'));
   assert.throws(() => openNewFile(join(out, 'dir.log')), /replaced by a directory/);
+});
+
+test("the CI's output directory: held closed to group and others; one of another uid's is refused", (t) => {
+  const open = join(tempDir(), 'out');
+  mkdirSync(open);
+  chmodSync(open, 0o777);
+  const held = holdOutputDirectory(open, realpathSync(open));
+  held.release();
+  assert.equal(lstatSync(open).mode & 0o777, 0o755);
+  if (process.getuid?.() !== 0) return t.skip('chown needs root');
+  const theirs = join(tempDir(), 'theirs');
+  mkdirSync(theirs);
+  chownSync(theirs, 65534, 65534);
+  assert.throws(
+    () => holdOutputDirectory(theirs, realpathSync(theirs)),
+    (error: unknown) => error instanceof CgBenchError && /the output directory is uid 65534's, not cg-bench's/.test(error.message),
+  );
 });
