@@ -1,11 +1,7 @@
 // A machine loaded the way a shared CI runner is, for the tests that claim "the same number under
-// load": the cores busy (the measured runs themselves, started together: ten on the host, five
-// containers in the image, on two cores), a fork storm, namespaces made and torn down without pause
-// (the kernel's network-namespace clean-up runs on a worker thread), and memory pressure. Bounded:
-// every generator is a child of the test's process group and stops when `stop()` is called, or after
-// `limitMs`. Modest on purpose: the generators keep the kernel busy (forks, namespaces, pages) at a
-// lower priority, as one scheduling group, with no busy loop: busy loops and a pipe of zeros took
-// most of a stress test's CPU for as long as it ran, and the neighbouring test file's CPU with it.
+// load" (GENERATORS below: what runs beside the measured runs, and why no more). Bounded: every
+// generator is a child of the test's process group and stops when `stop()` is called, or after
+// `limitMs`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -15,9 +11,12 @@ import { compileC, EXAMPLES, project } from './helpers.ts';
 /**
  * The kernel's work beside the measured runs, which keep the cores busy themselves (ten at once on the
  * host, five containers in the image): forks and namespaces without pause (a probe timing out under
- * them was issue 24's suspect), and page fills. No busy loop (a runnable process the runs already are), and
- * the fills smaller and further apart. Forks and namespaces take what the machine leaves idle (alone,
- * 61 s of the image stress test's 143 s of CPU), at nice 10 as a group: beside the suite, a tenth of it.
+ * them was issue 24's suspect; a network namespace's clean-up runs on a kernel worker thread), and
+ * page fills. No busy loop (a runnable process the runs already are), and the fills smaller and
+ * further apart. Forks and namespaces take what the machine leaves idle (alone, 61 s of the image
+ * stress test's 143 s of CPU), at nice 10 as one scheduling group: beside the suite, a tenth of it.
+ * Busy loops and a pipe of zeros took most of a stress test's CPU for as long as it ran, and the
+ * neighbouring file's.
  */
 const GENERATORS: Record<string, string> = {
   forks: 'while :; do for i in 1 2 3; do /bin/true & done; wait; done',

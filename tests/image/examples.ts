@@ -26,12 +26,13 @@ const TENTH: Record<string, string[]> = {
 /** Runs the examples' setup in `dir` (a copy of examples/) and returns their configuration without it, on a tenth of their input. */
 export function builtExamplesConfig(dir: string): Document {
   const doc = parseDocument(readFileSync(join(dir, 'cg-bench.yml'), 'utf8'));
-  for (const command of doc.toJS().setup as string[]) {
+  const { setup, benchmarks } = doc.toJS() as { setup: string[]; benchmarks: { name: string }[] };
+  for (const command of setup) {
     const r = spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
   }
   doc.delete('setup');
-  for (const [i, { name }] of (doc.toJS().benchmarks as { name: string }[]).entries()) {
+  for (const [i, { name }] of benchmarks.entries()) {
     const run = TENTH[name];
     assert.ok(run, `no tenth of the example ${name}: add it to tests/image/examples.ts`);
     doc.setIn(['benchmarks', i, 'run'], run);

@@ -5,6 +5,7 @@
 //   slower       from main1: `loop` does 5 % more work (a regression)
 // and, for pull requests, the merge commits the forge makes (refs/pull/N/merge on GitHub,
 // refs/merge-requests/N/merge on GitLab), each on main1.
+import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compileC, git, tempDir } from '../helpers.ts';
@@ -71,13 +72,22 @@ export function pushMerge(repo: Pick<RunnerRepo, 'origin'>, base: string, head: 
   return merge;
 }
 
-/** A commit on `base` that writes `files`, pushed as branch `branch`; returns its sha. */
-export function pushBranch(repo: Pick<RunnerRepo, 'origin'>, base: string, branch: string, files: Record<string, string>): string {
+/**
+ * A configuration with a misspelt field (`runn:`, line 3), committed on `base` and pushed as branch
+ * `broken`; returns its sha. What a change that cannot be measured looks like to the runners' tests.
+ */
+export function pushBrokenConfig(repo: Pick<RunnerRepo, 'origin'>, base: string): string {
   const work = tempDir('cg-bench-runner-branch-');
   git(work, 'clone', '-q', repo.origin, '.');
-  git(work, 'checkout', '-q', '-b', branch, base);
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(work, path), text);
-  git(work, 'commit', '-q', '-am', `${branch}: ${Object.keys(files).join(', ')}`);
-  git(work, 'push', '-q', 'origin', branch);
+  git(work, 'checkout', '-q', '-b', 'broken', base);
+  writeFileSync(join(work, 'cg-bench.yml'), 'benchmarks:\n  - name: loop\n    runn: [./bench/work, "1000"]\n');
+  git(work, 'commit', '-q', '-am', 'broken: cg-bench.yml');
+  git(work, 'push', '-q', 'origin', 'broken');
   return git(work, 'rev-parse', 'HEAD');
+}
+
+/** The note or comment for `sha`'s head that could not be measured: it names the commit, never the reason (the change's text). */
+export function assertCouldNotMeasure(body: string, shortSha: string): void {
+  assert.match(body, new RegExp(`### ❌ cg-bench: could not measure ${shortSha}`), body);
+  assert.doesNotMatch(body, /runn/);
 }

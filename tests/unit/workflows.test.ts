@@ -167,6 +167,7 @@ test("the project's own .gitlab-ci.yml is valid against GitLab's CI schema, and 
 });
 
 test('every YAML block of README.md and docs/ parses as one document with unique keys, as copied (a new user, r14: two includes in one block)', () => {
+  let blocks = 0;
   for (const file of [
     'README.md',
     ...readdirSync(join(ROOT, 'docs'))
@@ -174,7 +175,11 @@ test('every YAML block of README.md and docs/ parses as one document with unique
       .map((f) => `docs/${f}`),
   ]) {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    for (const [i, block] of [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((m) => m[1]!).entries())
+    for (const [i, block] of [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((m) => m[1]!).entries()) {
       assert.doesNotThrow(() => parse(block, { uniqueKeys: true }), `${file}: YAML block ${i + 1}`);
+      blocks++;
+    }
   }
+  // Some blocks were read: a changed fence would otherwise leave nothing checked.
+  assert.ok(blocks > 0, 'no YAML block found');
 });
