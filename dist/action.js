@@ -48744,6 +48744,7 @@ function privateTmpScript(reserved, sealBinds, runs) {
   ].join("\n");
 }
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+var HOSTNAME_REFUSED = 122;
 function viewPrefix(net, pid, inner, view, kept) {
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const sealBinds = [
@@ -48765,7 +48766,8 @@ function viewPrefix(net, pid, inner, view, kept) {
     "/bin/sh",
     "-c",
     [
-      ...view.hostname ? [`hostname ${FIXED_HOSTNAME} || exit 125`] : [],
+      // hostname's own failure (1: sethostname refused) says so; any other (a fork, an exec) may pass.
+      ...view.hostname ? [`hostname ${FIXED_HOSTNAME}; case $? in 0) ;; 1) exit ${HOSTNAME_REFUSED} ;; *) exit 125 ;; esac`] : [],
       ...binds,
       "shift 2",
       view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds, runs) : SKIP_KEPT,
@@ -48801,6 +48803,11 @@ function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 var FINAL_NO = "final-no";
+function answerOnce(argv) {
+  const once = probeOnce(argv);
+  if (once.works) return true;
+  return once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED ? FINAL_NO : false;
+}
 function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
   return (argv) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -48816,11 +48823,9 @@ function probeOnce(argv) {
   const env = ownProgramsEnv();
   const r = spawnSync4(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", env, stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
   if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);
-  return { works: r.status === 0, stderr: r.stderr ?? "" };
+  return { works: r.status === 0, status: r.status, stderr: r.stderr ?? "" };
 }
-function worksOnce(argv) {
-  return probeOnce(argv).works;
-}
+var probeRetried = retrying(answerOnce);
 var probedViews = [];
 function removeProbeTmp() {
   const pids = probedViews.splice(0);
@@ -48842,13 +48847,7 @@ function cached(probe) {
     return probed2.get(key);
   };
 }
-var worksCached = cached(retrying(worksOnce));
-var freshProcWorks = cached(
-  retrying((argv) => {
-    const once = probeOnce(argv);
-    return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
-  })
-);
+var worksCached = cached(probeRetried);
 
 // src/untrusted/strays.ts
 import { spawnSync as spawnSync5 } from "node:child_process";
@@ -48979,7 +48978,7 @@ function untrustedSandbox(options) {
 }
 function sandboxProbesStillWork() {
   try {
-    return keptProbesStillWork(retrying(worksOnce));
+    return keptProbesStillWork(probeRetried);
   } finally {
     removeProbeTmp();
   }
@@ -48990,7 +48989,6 @@ function makeSandbox(options) {
   const perRun = () => [sealFilesDirectory(), PRIVATE_TMP_NAME].filter((part) => part !== void 0);
   const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
-  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -49040,7 +49038,7 @@ function makeSandbox(options) {
   ];
   for (const [net, pid] of tries) {
     if (!probe([...prefix2, ...unshare(net, pid, id)])) continue;
-    const proc = pid && procProbe([...prefix2, ...unshare(net, pid, id, true)]);
+    const proc = pid && probe([...prefix2, ...unshare(net, pid, id, true)]);
     const isolate = unshare(net, pid, id, proc);
     const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
     if (!probe([...prefix2, ...setupIsolate])) continue;

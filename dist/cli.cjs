@@ -18541,6 +18541,7 @@ function privateTmpScript(reserved, sealBinds, runs) {
   ].join("\n");
 }
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+var HOSTNAME_REFUSED = 122;
 function viewPrefix(net, pid, inner, view, kept) {
   const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const sealBinds = [
@@ -18562,7 +18563,8 @@ function viewPrefix(net, pid, inner, view, kept) {
     "/bin/sh",
     "-c",
     [
-      ...view.hostname ? [`hostname ${FIXED_HOSTNAME} || exit 125`] : [],
+      // hostname's own failure (1: sethostname refused) says so; any other (a fork, an exec) may pass.
+      ...view.hostname ? [`hostname ${FIXED_HOSTNAME}; case $? in 0) ;; 1) exit ${HOSTNAME_REFUSED} ;; *) exit 125 ;; esac`] : [],
       ...binds,
       "shift 2",
       view.privateTmp ? privateTmpScript(reservedDirectories(), sealBinds, runs) : SKIP_KEPT,
@@ -18598,6 +18600,11 @@ function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 var FINAL_NO = "final-no";
+function answerOnce(argv) {
+  const once = probeOnce(argv);
+  if (once.works) return true;
+  return once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED ? FINAL_NO : false;
+}
 function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
   return (argv) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -18613,11 +18620,9 @@ function probeOnce(argv) {
   const env2 = ownProgramsEnv();
   const r = (0, import_node_child_process4.spawnSync)(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", env: env2, stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
   if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);
-  return { works: r.status === 0, stderr: r.stderr ?? "" };
+  return { works: r.status === 0, status: r.status, stderr: r.stderr ?? "" };
 }
-function worksOnce(argv) {
-  return probeOnce(argv).works;
-}
+var probeRetried = retrying(answerOnce);
 var probedViews = [];
 function removeProbeTmp() {
   const pids = probedViews.splice(0);
@@ -18639,13 +18644,7 @@ function cached(probe) {
     return probed2.get(key);
   };
 }
-var worksCached = cached(retrying(worksOnce));
-var freshProcWorks = cached(
-  retrying((argv) => {
-    const once = probeOnce(argv);
-    return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
-  })
-);
+var worksCached = cached(probeRetried);
 
 // src/untrusted/strays.ts
 var import_node_child_process5 = require("node:child_process");
@@ -18776,7 +18775,7 @@ function untrustedSandbox(options) {
 }
 function sandboxProbesStillWork() {
   try {
-    return keptProbesStillWork(retrying(worksOnce));
+    return keptProbesStillWork(probeRetried);
   } finally {
     removeProbeTmp();
   }
@@ -18787,7 +18786,6 @@ function makeSandbox(options) {
   const perRun = () => [sealFilesDirectory(), PRIVATE_TMP_NAME].filter((part) => part !== void 0);
   const own = (real) => options.keptProbes ? keptProbe(real, perRun) : real;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
-  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -18837,7 +18835,7 @@ function makeSandbox(options) {
   ];
   for (const [net, pid] of tries) {
     if (!probe([...prefix, ...unshare(net, pid, id)])) continue;
-    const proc = pid && procProbe([...prefix, ...unshare(net, pid, id, true)]);
+    const proc = pid && probe([...prefix, ...unshare(net, pid, id, true)]);
     const isolate = unshare(net, pid, id, proc);
     const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
     if (!probe([...prefix, ...setupIsolate])) continue;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ownProgramsEnv, SHARED_TMP_DIRS } from './environment.ts';
 import { removeAsOwners } from './remove.ts';
 import { PRIVATE_TMP_NAME } from './shared-places.ts';
-import { KEPT_END } from './view.ts';
+import { HOSTNAME_REFUSED, KEPT_END } from './view.ts';
 
 /**
  * What unshare says when the kernel refuses a new procfs: a container engine masks parts of its /proc
@@ -28,6 +28,18 @@ function pause(ms: number): void {
 const FINAL_NO = 'final-no';
 
 /**
+ * A probe's answer from one try: FINAL_NO for a refusal no retry changes, a fresh procfs
+ * (PROC_REFUSED) or the fixed host name (HOSTNAME_REFUSED: sethostname fails only for a missing
+ * capability or a seccomp filter, as in a container not started with --hostname cg-bench; that cost
+ * every run there 1.5 s of pauses, since a no is never kept).
+ */
+function answerOnce(argv: string[]): boolean | typeof FINAL_NO {
+  const once = probeOnce(argv);
+  if (once.works) return true;
+  return once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED ? FINAL_NO : false;
+}
+
+/**
  * A probe that says yes as soon as one of `attempts` tries works, pausing `pauseMs` × the try between
  * them; no more tries after one says FINAL_NO.
  */
@@ -43,18 +55,17 @@ export function retrying(probe: (argv: string[]) => boolean | typeof FINAL_NO, a
   };
 }
 
-/** Runs a probe once: whether it worked, and what it said on stderr. */
-function probeOnce(argv: string[]): { works: boolean; stderr: string } {
+/** Runs a probe once: whether it worked, its exit status and what it said on stderr. */
+function probeOnce(argv: string[]): { works: boolean; status: number | null; stderr: string } {
   // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
   const env = ownProgramsEnv();
   const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
   if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);
-  return { works: r.status === 0, stderr: r.stderr ?? '' };
+  return { works: r.status === 0, status: r.status, stderr: r.stderr ?? '' };
 }
 
-export function worksOnce(argv: string[]): boolean {
-  return probeOnce(argv).works;
-}
+/** Whether `argv` works, tried again while a try can change the answer (retrying, answerOnce). */
+export const probeRetried = retrying(answerOnce);
 
 /** The view shells of probes whose private temporary directories are not removed yet (removeProbeTmp). */
 const probedViews: number[] = [];
@@ -92,14 +103,4 @@ function cached(probe: (argv: string[]) => boolean): (argv: string[]) => boolean
     return probed.get(key)!;
   };
 }
-export const worksCached = cached(retrying(worksOnce));
-/**
- * Whether `argv` (a pid namespace with --mount-proc) works: tried again as worksCached does, but not
- * once the kernel refused the procfs (PROC_REFUSED), which no retry changes.
- */
-export const freshProcWorks = cached(
-  retrying((argv) => {
-    const once = probeOnce(argv);
-    return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
-  }),
-);
+export const worksCached = cached(probeRetried);

@@ -10,7 +10,7 @@ import { ownProgram, ownProgramsEnv, ownTmpdir, SHARED_TMP_DIRS } from './enviro
 import { ENTROPY_BYTES } from './fixed-entropy.ts';
 import { keptProbe, keptProbesStillWork } from './kept-probes.ts';
 import { PID_NAMESPACE_INIT, pidNamespace } from './pid-namespace.ts';
-import { freshProcWorks, PROBE_ATTEMPTS, removeProbeTmp, retrying, worksCached, worksOnce } from './probes.ts';
+import { PROBE_ATTEMPTS, probeRetried, removeProbeTmp, retrying, worksCached } from './probes.ts';
 import { asId } from './remove.ts';
 import { PRIVATE_TMP_NAME, realOrGiven } from './shared-places.ts';
 import { uidBusy } from './strays.ts';
@@ -200,7 +200,7 @@ export function untrustedSandbox(options: SandboxOptions): Sandbox {
  */
 export function sandboxProbesStillWork(): boolean {
   try {
-    return keptProbesStillWork(retrying(worksOnce));
+    return keptProbesStillWork(probeRetried);
   } finally {
     removeProbeTmp();
   }
@@ -251,7 +251,6 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   const perRun = () => [sealFilesDirectory(), PRIVATE_TMP_NAME].filter((part) => part !== undefined);
   const own = (real: (argv: string[]) => boolean) => (options.keptProbes ? keptProbe(real, perRun) : real);
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : own(worksCached);
-  const procProbe = options.probe ? probe : own(freshProcWorks);
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes: string[] = [];
   let user: Sandbox['user'];
@@ -317,7 +316,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   for (const [net, pid] of tries) {
     if (!probe([...prefix, ...unshare(net, pid, id)])) continue;
     // A fresh /proc where the kernel allows one (not in a container whose engine masks parts of its own).
-    const proc = pid && procProbe([...prefix, ...unshare(net, pid, id, true)]);
+    const proc = pid && probe([...prefix, ...unshare(net, pid, id, true)]);
     const isolate = unshare(net, pid, id, proc);
     // Setup commands: the same namespaces, but the network's only when the benchmarks have their own.
     const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
