@@ -4091,11 +4091,11 @@ var require_util2 = __commonJS({
     var { isUint8Array } = __require("node:util/types");
     var { webidl } = require_webidl();
     var supportedHashes = [];
-    var crypto4;
+    var crypto5;
     try {
-      crypto4 = __require("node:crypto");
+      crypto5 = __require("node:crypto");
       const possibleRelevantHashes = ["sha256", "sha384", "sha512"];
-      supportedHashes = crypto4.getHashes().filter((hash) => possibleRelevantHashes.includes(hash));
+      supportedHashes = crypto5.getHashes().filter((hash2) => possibleRelevantHashes.includes(hash2));
     } catch {
     }
     function responseURL(response) {
@@ -4368,7 +4368,7 @@ var require_util2 = __commonJS({
       }
     }
     function bytesMatch(bytes, metadataList) {
-      if (crypto4 === void 0) {
+      if (crypto5 === void 0) {
         return true;
       }
       const parsedMetadata = parseMetadata(metadataList);
@@ -4383,7 +4383,7 @@ var require_util2 = __commonJS({
       for (const item of metadata2) {
         const algorithm = item.algo;
         const expectedValue = item.hash;
-        let actualValue = crypto4.createHash(algorithm).update(bytes).digest("base64");
+        let actualValue = crypto5.createHash(algorithm).update(bytes).digest("base64");
         if (actualValue[actualValue.length - 1] === "=") {
           if (actualValue[actualValue.length - 2] === "=") {
             actualValue = actualValue.slice(0, -2);
@@ -5447,8 +5447,8 @@ var require_body = __commonJS({
     var { multipartFormDataParser } = require_formdata_parser();
     var random2;
     try {
-      const crypto4 = __require("node:crypto");
-      random2 = (max) => crypto4.randomInt(0, max);
+      const crypto5 = __require("node:crypto");
+      random2 = (max) => crypto5.randomInt(0, max);
     } catch {
       random2 = (max) => Math.floor(Math.random(max));
     }
@@ -17087,13 +17087,13 @@ var require_frame = __commonJS({
     "use strict";
     var { maxUnsigned16Bit } = require_constants5();
     var BUFFER_SIZE = 16386;
-    var crypto4;
+    var crypto5;
     var buffer3 = null;
     var bufIdx = BUFFER_SIZE;
     try {
-      crypto4 = __require("node:crypto");
+      crypto5 = __require("node:crypto");
     } catch {
-      crypto4 = {
+      crypto5 = {
         // not full compatibility, but minimum.
         randomFillSync: function randomFillSync(buffer4, _offset, _size) {
           for (let i = 0; i < buffer4.length; ++i) {
@@ -17106,7 +17106,7 @@ var require_frame = __commonJS({
     function generateMask() {
       if (bufIdx === BUFFER_SIZE) {
         bufIdx = 0;
-        crypto4.randomFillSync(buffer3 ??= Buffer.allocUnsafe(BUFFER_SIZE), 0, BUFFER_SIZE);
+        crypto5.randomFillSync(buffer3 ??= Buffer.allocUnsafe(BUFFER_SIZE), 0, BUFFER_SIZE);
       }
       return [buffer3[bufIdx++], buffer3[bufIdx++], buffer3[bufIdx++], buffer3[bufIdx++]];
     }
@@ -17178,9 +17178,9 @@ var require_connection = __commonJS({
     var { Headers: Headers2, getHeadersList } = require_headers();
     var { getDecodeSplit } = require_util2();
     var { WebsocketFrameSend } = require_frame();
-    var crypto4;
+    var crypto5;
     try {
-      crypto4 = __require("node:crypto");
+      crypto5 = __require("node:crypto");
     } catch {
     }
     function establishWebSocketConnection(url2, protocols, client, ws, onEstablish, options) {
@@ -17200,7 +17200,7 @@ var require_connection = __commonJS({
         const headersList = getHeadersList(new Headers2(options.headers));
         request2.headersList = headersList;
       }
-      const keyValue = crypto4.randomBytes(16).toString("base64");
+      const keyValue = crypto5.randomBytes(16).toString("base64");
       request2.headersList.append("sec-websocket-key", keyValue);
       request2.headersList.append("sec-websocket-version", "13");
       for (const protocol of protocols) {
@@ -17230,7 +17230,7 @@ var require_connection = __commonJS({
             return;
           }
           const secWSAccept = response.headersList.get("Sec-WebSocket-Accept");
-          const digest = crypto4.createHash("sha1").update(keyValue + uid).digest("base64");
+          const digest = crypto5.createHash("sha1").update(keyValue + uid).digest("base64");
           if (secWSAccept !== digest) {
             failWebsocketConnection(ws, "Incorrect hash received in Sec-WebSocket-Accept header.");
             return;
@@ -28857,12 +28857,12 @@ var require_common = __commonJS({
       createDebug.skips = [];
       createDebug.formatters = {};
       function selectColor(namespace) {
-        let hash = 0;
+        let hash2 = 0;
         for (let i = 0; i < namespace.length; i++) {
-          hash = (hash << 5) - hash + namespace.charCodeAt(i);
-          hash |= 0;
+          hash2 = (hash2 << 5) - hash2 + namespace.charCodeAt(i);
+          hash2 |= 0;
         }
-        return createDebug.colors[Math.abs(hash) % createDebug.colors.length];
+        return createDebug.colors[Math.abs(hash2) % createDebug.colors.length];
       }
       createDebug.selectColor = selectColor;
       function createDebug(namespace) {
@@ -39453,7 +39453,7 @@ function hashAsIdentity(path12, limit, identity3, known) {
     const key = `${identity3 ? `${identity3.uid}:${identity3.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
     const cached2 = known?.get(key);
     if (cached2) return cached2;
-    let sha2562;
+    let sha2563;
     if (identity3) {
       const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
         stdio: [fd, "pipe", "ignore"],
@@ -39465,7 +39465,7 @@ function hashAsIdentity(path12, limit, identity3, known) {
         timeout: 12e4,
         killSignal: "SIGKILL"
       });
-      sha2562 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
+      sha2563 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
     } else {
       const sha = createHash("sha256");
       const buffer3 = Buffer.alloc(MiB);
@@ -39475,10 +39475,10 @@ function hashAsIdentity(path12, limit, identity3, known) {
         if (total > limit) return void 0;
         sha.update(buffer3.subarray(0, n));
       }
-      sha2562 = sha.digest("hex");
+      sha2563 = sha.digest("hex");
     }
-    if (sha2562) known?.set(key, sha2562);
-    return sha2562;
+    if (sha2563) known?.set(key, sha2563);
+    return sha2563;
   } catch {
     return void 0;
   } finally {
@@ -47263,10 +47263,10 @@ function fileState(path12, known) {
   }
 }
 function loaderFilesDigest(files = LOADER_FILES) {
-  const hash = createHash3("sha256");
-  for (const file of files) hash.update(`${file}\0${loaderFileState(file)}
+  const hash2 = createHash3("sha256");
+  for (const file of files) hash2.update(`${file}\0${loaderFileState(file)}
 `);
-  return hash.digest("hex").slice(0, 16);
+  return hash2.digest("hex").slice(0, 16);
 }
 
 // src/results/probe-cache.ts
@@ -48425,15 +48425,17 @@ function allowedCpus() {
 }
 
 // src/untrusted/fixed-entropy.ts
+import * as crypto3 from "node:crypto";
 import { createHash as createHash5 } from "node:crypto";
 import { lstatSync as lstatSync9 } from "node:fs";
 import { basename as basename8, dirname as dirname9, join as join14 } from "node:path";
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  for (let block = 0, at = 0; at < size; block++, at += 32) out.set(sha256(`cg-bench fixed entropy ${block}`), at);
   return out;
 }
+var sha256 = typeof crypto3.hash === "function" ? (text2) => crypto3.hash("sha256", text2, "buffer") : (text2) => createHash5("sha256").update(text2).digest();
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
@@ -49776,11 +49778,11 @@ function executablesOf(logDir, workspace, identity3) {
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
-      const sha2562 = hashAsIdentity(path12, MAX_EXECUTABLE, identity3, hashes);
-      if (!sha2562) return;
+      const sha2563 = hashAsIdentity(path12, MAX_EXECUTABLE, identity3, hashes);
+      if (!sha2563) return;
       const known = found2.get(path12);
       if (known) known.main ||= i === 0;
-      else found2.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
+      else found2.set(path12, { path: path12, sha256: sha2563, main: i === 0 });
     });
   }
   return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));
@@ -53067,7 +53069,7 @@ function parseConfig(text2, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash8("sha256").update(
+  const hash2 = createHash8("sha256").update(
     JSON.stringify({
       setup,
       cache,
@@ -53088,7 +53090,7 @@ function parseConfig(text2, file) {
     cache,
     weights,
     benchmarks,
-    hash
+    hash: hash2
   };
 }
 var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
@@ -58726,7 +58728,7 @@ function create(patterns, options) {
 
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var semver = __toESM(require_semver2(), 1);
-import * as crypto3 from "crypto";
+import * as crypto4 from "crypto";
 import * as fs4 from "fs";
 import * as path9 from "path";
 import * as util from "util";
@@ -58823,7 +58825,7 @@ function createTempDirectory() {
       }
       tempDirectory = path9.join(baseLocation, "actions", "temp");
     }
-    const dest = path9.join(tempDirectory, crypto3.randomUUID());
+    const dest = path9.join(tempDirectory, crypto4.randomUUID());
     yield mkdirP(dest);
     return dest;
   });
@@ -58931,7 +58933,7 @@ function getCacheVersion(paths, compressionMethod, enableCrossOsArchive = false)
     components.push("windows-only");
   }
   components.push(versionSalt);
-  return crypto3.createHash("sha256").update(components.join("|")).digest("hex");
+  return crypto4.createHash("sha256").update(components.join("|")).digest("hex");
 }
 function getRuntimeToken() {
   const token = process.env["ACTIONS_RUNTIME_TOKEN"];
@@ -95929,15 +95931,15 @@ function cacheDirectory(name, suiteId) {
 }
 
 // src/github/baseline-store.ts
-function sha256(text2) {
+function sha2562(text2) {
   return createHash11("sha256").update(text2).digest("hex");
 }
 function fingerprint(env) {
   const { cgBench, valgrind, glibc, os: os8, arch: arch4, python, cpu, host } = env;
-  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch4, python, cpu, host })).slice(0, 16);
+  return sha2562(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch4, python, cpu, host })).slice(0, 16);
 }
 function baselineKey(suite, sha, imageIdentity, configText, env) {
-  return `cg-bench-v1-${suite.id}-${sha}-${sha256(`${imageIdentity}
+  return `cg-bench-v1-${suite.id}-${sha}-${sha2562(`${imageIdentity}
 ${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 }
 function keyFor(suite, request2) {

@@ -7598,7 +7598,7 @@ function hashAsIdentity(path, limit, identity3, known) {
     const key = `${identity3 ? `${identity3.uid}:${identity3.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
     const cached2 = known?.get(key);
     if (cached2) return cached2;
-    let sha256;
+    let sha2562;
     if (identity3) {
       const hasher = (0, import_node_child_process.spawnSync)("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
         stdio: [fd, "pipe", "ignore"],
@@ -7610,7 +7610,7 @@ function hashAsIdentity(path, limit, identity3, known) {
         timeout: 12e4,
         killSignal: "SIGKILL"
       });
-      sha256 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
+      sha2562 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
     } else {
       const sha = (0, import_node_crypto.createHash)("sha256");
       const buffer = Buffer.alloc(MiB);
@@ -7620,10 +7620,10 @@ function hashAsIdentity(path, limit, identity3, known) {
         if (total > limit) return void 0;
         sha.update(buffer.subarray(0, n));
       }
-      sha256 = sha.digest("hex");
+      sha2562 = sha.digest("hex");
     }
-    if (sha256) known?.set(key, sha256);
-    return sha256;
+    if (sha2562) known?.set(key, sha2562);
+    return sha2562;
   } catch {
     return void 0;
   } finally {
@@ -9718,7 +9718,7 @@ function parseConfig(text3, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = (0, import_node_crypto2.createHash)("sha256").update(
+  const hash2 = (0, import_node_crypto2.createHash)("sha256").update(
     JSON.stringify({
       setup,
       cache,
@@ -9739,7 +9739,7 @@ function parseConfig(text3, file) {
     cache,
     weights,
     benchmarks,
-    hash
+    hash: hash2
   };
 }
 var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
@@ -17364,10 +17364,10 @@ function fileState(path, known) {
   }
 }
 function loaderFilesDigest(files = LOADER_FILES) {
-  const hash = (0, import_node_crypto4.createHash)("sha256");
-  for (const file of files) hash.update(`${file}\0${loaderFileState(file)}
+  const hash2 = (0, import_node_crypto4.createHash)("sha256");
+  for (const file of files) hash2.update(`${file}\0${loaderFileState(file)}
 `);
-  return hash.digest("hex").slice(0, 16);
+  return hash2.digest("hex").slice(0, 16);
 }
 
 // src/results/probe-cache.ts
@@ -18222,15 +18222,17 @@ function allowedCpus() {
 }
 
 // src/untrusted/fixed-entropy.ts
+var crypto = __toESM(require("node:crypto"), 1);
 var import_node_crypto6 = require("node:crypto");
 var import_node_fs17 = require("node:fs");
 var import_node_path15 = require("node:path");
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) (0, import_node_crypto6.createHash)("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  for (let block = 0, at = 0; at < size; block++, at += 32) out.set(sha256(`cg-bench fixed entropy ${block}`), at);
   return out;
 }
+var sha256 = typeof crypto.hash === "function" ? (text3) => crypto.hash("sha256", text3, "buffer") : (text3) => (0, import_node_crypto6.createHash)("sha256").update(text3).digest();
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
@@ -19500,11 +19502,11 @@ function executablesOf(logDir, workspace, identity3) {
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside2(workspace, path)) return;
-      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity3, hashes);
-      if (!sha256) return;
+      const sha2562 = hashAsIdentity(path, MAX_EXECUTABLE, identity3, hashes);
+      if (!sha2562) return;
       const known = found2.get(path);
       if (known) known.main ||= i === 0;
-      else found2.set(path, { path, sha256, main: i === 0 });
+      else found2.set(path, { path, sha256: sha2562, main: i === 0 });
     });
   }
   return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));

@@ -8469,7 +8469,7 @@ function hashAsIdentity(path, limit, identity3, known) {
     const key = `${identity3 ? `${identity3.uid}:${identity3.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
     const cached2 = known?.get(key);
     if (cached2) return cached2;
-    let sha256;
+    let sha2562;
     if (identity3) {
       const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
         stdio: [fd, "pipe", "ignore"],
@@ -8481,7 +8481,7 @@ function hashAsIdentity(path, limit, identity3, known) {
         timeout: 12e4,
         killSignal: "SIGKILL"
       });
-      sha256 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
+      sha2562 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
     } else {
       const sha = createHash("sha256");
       const buffer = Buffer.alloc(MiB);
@@ -8491,10 +8491,10 @@ function hashAsIdentity(path, limit, identity3, known) {
         if (total > limit) return void 0;
         sha.update(buffer.subarray(0, n));
       }
-      sha256 = sha.digest("hex");
+      sha2562 = sha.digest("hex");
     }
-    if (sha256) known?.set(key, sha256);
-    return sha256;
+    if (sha2562) known?.set(key, sha2562);
+    return sha2562;
   } catch {
     return void 0;
   } finally {
@@ -15554,10 +15554,10 @@ function fileState(path, known) {
   }
 }
 function loaderFilesDigest(files = LOADER_FILES) {
-  const hash = createHash3("sha256");
-  for (const file of files) hash.update(`${file}\0${loaderFileState(file)}
+  const hash2 = createHash3("sha256");
+  for (const file of files) hash2.update(`${file}\0${loaderFileState(file)}
 `);
-  return hash.digest("hex").slice(0, 16);
+  return hash2.digest("hex").slice(0, 16);
 }
 
 // src/results/probe-cache.ts
@@ -16716,15 +16716,17 @@ function allowedCpus() {
 }
 
 // src/untrusted/fixed-entropy.ts
+import * as crypto from "node:crypto";
 import { createHash as createHash5 } from "node:crypto";
 import { lstatSync as lstatSync9 } from "node:fs";
 import { basename as basename6, dirname as dirname7, join as join12 } from "node:path";
 var ENTROPY_BYTES = 1 << 20;
 function fixedEntropy(size = ENTROPY_BYTES) {
   const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  for (let block = 0, at = 0; at < size; block++, at += 32) out.set(sha256(`cg-bench fixed entropy ${block}`), at);
   return out;
 }
+var sha256 = typeof crypto.hash === "function" ? (text2) => crypto.hash("sha256", text2, "buffer") : (text2) => createHash5("sha256").update(text2).digest();
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
@@ -18067,11 +18069,11 @@ function executablesOf(logDir, workspace, identity3) {
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
-      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity3, hashes);
-      if (!sha256) return;
+      const sha2562 = hashAsIdentity(path, MAX_EXECUTABLE, identity3, hashes);
+      if (!sha2562) return;
       const known = found2.get(path);
       if (known) known.main ||= i === 0;
-      else found2.set(path, { path, sha256, main: i === 0 });
+      else found2.set(path, { path, sha256: sha2562, main: i === 0 });
     });
   }
   return [...found2.values()].sort((a, b) => byCodeUnits(a.path, b.path));
@@ -21357,7 +21359,7 @@ function parseConfig(text2, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash8("sha256").update(
+  const hash2 = createHash8("sha256").update(
     JSON.stringify({
       setup,
       cache,
@@ -21378,7 +21380,7 @@ function parseConfig(text2, file) {
     cache,
     weights,
     benchmarks,
-    hash
+    hash: hash2
   };
 }
 var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
