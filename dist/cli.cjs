@@ -18596,6 +18596,7 @@ function viewPrefix(net, pid, inner, view, kept) {
 
 // src/untrusted/probes.ts
 var PROC_REFUSED = "mount /proc failed";
+var NAMESPACE_REFUSED = /^unshare: unshare failed: Operation not permitted$/m;
 var PROBE_ATTEMPTS = 4;
 var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
@@ -18605,7 +18606,8 @@ var FINAL_NO = "final-no";
 function answerOnce(argv) {
   const once = probeOnce(argv);
   if (once.works) return true;
-  return once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED ? FINAL_NO : false;
+  const final = NAMESPACE_REFUSED.test(once.stderr) || once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED;
+  return final ? FINAL_NO : false;
 }
 function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
   return (argv) => {

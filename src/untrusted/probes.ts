@@ -14,6 +14,13 @@ import { HOSTNAME_REFUSED, KEPT_END } from './view.ts';
 const PROC_REFUSED = 'mount /proc failed';
 
 /**
+ * What unshare says (in C's words) when the unshare(2) call itself is refused: EPERM comes from a
+ * seccomp filter (Docker's default profile), a sysctl or an LSM, never from the load, whose refusals
+ * are other errors (ENOSPC at the namespace limit, ENOMEM) or timeouts. No retry changes it.
+ */
+const NAMESPACE_REFUSED = /^unshare: unshare failed: Operation not permitted$/m;
+
+/**
  * A probe may time out or fail on a loaded machine (a namespace made while hundreds of others are):
  * it is tried this many times, with a pause that grows, before a seal is given up.
  */
@@ -28,15 +35,18 @@ function pause(ms: number): void {
 const FINAL_NO = 'final-no';
 
 /**
- * A probe's answer from one try: FINAL_NO for a refusal no retry changes, a fresh procfs
- * (PROC_REFUSED) or the fixed host name (HOSTNAME_REFUSED: sethostname fails only for a missing
- * capability or a seccomp filter, as in a container not started with --hostname cg-bench; that cost
- * every run there 1.5 s of pauses, since a no is never kept).
+ * A probe's answer from one try: FINAL_NO for a refusal no retry changes: a namespace
+ * (NAMESPACE_REFUSED), a fresh procfs (PROC_REFUSED) or the fixed host name (HOSTNAME_REFUSED:
+ * sethostname fails only for a missing capability or a seccomp filter, as in a container not
+ * started with --hostname cg-bench). Each was tried 4 times, with 1.5 s of pauses, in every run
+ * there, since a no is never kept: 3.4 s before a run's first benchmark under a profile that
+ * refuses unshare.
  */
 function answerOnce(argv: string[]): boolean | typeof FINAL_NO {
   const once = probeOnce(argv);
   if (once.works) return true;
-  return once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED ? FINAL_NO : false;
+  const final = NAMESPACE_REFUSED.test(once.stderr) || once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED;
+  return final ? FINAL_NO : false;
 }
 
 /**
