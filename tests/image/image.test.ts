@@ -123,6 +123,21 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     assert.match(r.stdout + r.stderr, /^pytest \d+\.\d+/m);
   });
 
+  test("where a seccomp profile refuses unshare (Docker's default, without CAP_SYS_ADMIN), the image's unshare says what the probes take as final", () => {
+    // Docker's default profile (moby profiles/seccomp/default.json) allows unshare and setns only with
+    // CAP_SYS_ADMIN and answers every other call it refuses with EPERM (defaultErrnoRet 1): this one
+    // keeps that part alone. The probes stop at that message instead of trying it 4 times.
+    const profile = join(tempDir(), 'seccomp.json');
+    writeFileSync(
+      profile,
+      JSON.stringify({ defaultAction: 'SCMP_ACT_ALLOW', syscalls: [{ names: ['unshare', 'setns'], action: 'SCMP_ACT_ERRNO', errnoRet: 1 }] }),
+    );
+    const r = runImage(['--security-opt', `seccomp=${profile}`, '--entrypoint', 'env'], ['LC_ALL=C', 'unshare', '--user', '--net', 'true']);
+    assert.notEqual(r.status, 0);
+    // NAMESPACE_REFUSED in src/untrusted/probes.ts, and the fake unshare of tests/security/proc-probe.test.ts.
+    assert.match(r.stderr, /^unshare: unshare failed: Operation not permitted$/m);
+  });
+
   test('cg-bench env prints the same fingerprint', () => {
     const r = runAlone([], ['env', '--json']);
     assert.equal(r.status, 0, r.stderr);
