@@ -18223,7 +18223,6 @@ function allowedCpus() {
 
 // src/untrusted/fixed-entropy.ts
 var crypto = __toESM(require("node:crypto"), 1);
-var import_node_crypto6 = require("node:crypto");
 var import_node_fs17 = require("node:fs");
 var import_node_path15 = require("node:path");
 var ENTROPY_BYTES = 1 << 20;
@@ -18232,7 +18231,7 @@ function fixedEntropy(size = ENTROPY_BYTES) {
   for (let block = 0, at = 0; at < size; block++, at += 32) out.set(sha256(`cg-bench fixed entropy ${block}`), at);
   return out;
 }
-var sha256 = typeof crypto.hash === "function" ? (text3) => crypto.hash("sha256", text3, "buffer") : (text3) => (0, import_node_crypto6.createHash)("sha256").update(text3).digest();
+var sha256 = typeof crypto.hash === "function" ? (text3) => crypto.hash("sha256", text3, "buffer") : (text3) => crypto.createHash("sha256").update(text3).digest();
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
@@ -18248,7 +18247,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held3, ENTROPY_BYTES, "kept entropy");
-        if ((0, import_node_crypto6.createHash)("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+        if (crypto.createHash("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
@@ -18264,7 +18263,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
 }
 
 // src/untrusted/kept-probes.ts
-var import_node_crypto7 = require("node:crypto");
+var import_node_crypto6 = require("node:crypto");
 var import_node_fs18 = require("node:fs");
 var import_node_os6 = require("node:os");
 var USERNS_SETTINGS = [
@@ -18298,7 +18297,7 @@ function machineIdentity(env2) {
 }
 function keyOf(argv, perRun, env2) {
   const stable = argv.map((a) => perRun.reduce((text3, part, i) => text3.split(part).join(`<run-${i}>`), a));
-  return (0, import_node_crypto7.createHash)("sha256").update(machineIdentity(env2)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
+  return (0, import_node_crypto6.createHash)("sha256").update(machineIdentity(env2)).update("\0").update(JSON.stringify([process.cwd(), stable])).digest("hex");
 }
 var answeredFromFile = [];
 function keptProbe(probe, perRun, env2 = process.env) {
@@ -18565,7 +18564,8 @@ function viewPrefix(net, pid, inner, view, kept) {
     "/bin/sh",
     "-c",
     [
-      // hostname's own failure (1: sethostname refused) says so; any other (a fork, an exec) may pass.
+      // Status 1 is hostname's own (sethostname refused: final); any other (a fork or an exec that
+      // failed) is the view's, tried again.
       ...view.hostname ? [`hostname ${FIXED_HOSTNAME}; case $? in 0) ;; 1) exit ${HOSTNAME_REFUSED} ;; *) exit 125 ;; esac`] : [],
       ...binds,
       "shift 2",
@@ -19558,11 +19558,11 @@ function launchFailure(program, exitCode, stderrEnd, cwd, path) {
 }
 
 // src/run/private-home.ts
-var import_node_crypto9 = require("node:crypto");
+var import_node_crypto8 = require("node:crypto");
 var import_node_path28 = require("node:path");
 
 // src/util/pid-lock.ts
-var import_node_crypto8 = require("node:crypto");
+var import_node_crypto7 = require("node:crypto");
 var import_node_fs29 = require("node:fs");
 function startTime(pid) {
   try {
@@ -19623,7 +19623,7 @@ function unlock(path) {
 function publish(path) {
   const text3 = `${process.pid} ${identity(process.pid)}
 `;
-  const draft = `${path}.${process.pid}.${(0, import_node_crypto8.randomBytes)(6).toString("hex")}`;
+  const draft = `${path}.${process.pid}.${(0, import_node_crypto7.randomBytes)(6).toString("hex")}`;
   (0, import_node_fs29.writeFileSync)(draft, text3, { flag: "wx" });
   try {
     (0, import_node_fs29.linkSync)(draft, path);
@@ -19704,7 +19704,7 @@ function tryLock(path) {
 
 // src/run/private-home.ts
 function homeFor(benchmarkName) {
-  return (0, import_node_path28.join)(HOMES_DIR, (0, import_node_crypto9.createHash)("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return (0, import_node_path28.join)(HOMES_DIR, (0, import_node_crypto8.createHash)("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   sharedHomesDirectory(HOMES_DIR);
@@ -20330,7 +20330,7 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-var import_node_crypto10 = require("node:crypto");
+var import_node_crypto9 = require("node:crypto");
 var import_node_fs36 = require("node:fs");
 var import_node_path32 = require("node:path");
 
@@ -21518,7 +21518,7 @@ function checkBaselineTarget(path) {
   if ((0, import_node_fs36.existsSync)(path) && (0, import_node_fs36.statSync)(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     (0, import_node_fs36.mkdirSync)(dir, { recursive: true });
-    const probe = (0, import_node_path32.join)(dir, `.cg-bench-check-${process.pid}-${(0, import_node_crypto10.randomBytes)(6).toString("hex")}`);
+    const probe = (0, import_node_path32.join)(dir, `.cg-bench-check-${process.pid}-${(0, import_node_crypto9.randomBytes)(6).toString("hex")}`);
     (0, import_node_fs36.closeSync)((0, import_node_fs36.openSync)(probe, "wx"));
     (0, import_node_fs36.unlinkSync)(probe);
   } catch {

@@ -16717,7 +16717,6 @@ function allowedCpus() {
 
 // src/untrusted/fixed-entropy.ts
 import * as crypto from "node:crypto";
-import { createHash as createHash5 } from "node:crypto";
 import { lstatSync as lstatSync9 } from "node:fs";
 import { basename as basename6, dirname as dirname7, join as join12 } from "node:path";
 var ENTROPY_BYTES = 1 << 20;
@@ -16726,7 +16725,7 @@ function fixedEntropy(size = ENTROPY_BYTES) {
   for (let block = 0, at = 0; at < size; block++, at += 32) out.set(sha256(`cg-bench fixed entropy ${block}`), at);
   return out;
 }
-var sha256 = typeof crypto.hash === "function" ? (text2) => crypto.hash("sha256", text2, "buffer") : (text2) => createHash5("sha256").update(text2).digest();
+var sha256 = typeof crypto.hash === "function" ? (text2) => crypto.hash("sha256", text2, "buffer") : (text2) => crypto.createHash("sha256").update(text2).digest();
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
@@ -16742,7 +16741,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held3, ENTROPY_BYTES, "kept entropy");
-        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+        if (crypto.createHash("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
@@ -17059,7 +17058,8 @@ function viewPrefix(net, pid, inner, view, kept) {
     "/bin/sh",
     "-c",
     [
-      // hostname's own failure (1: sethostname refused) says so; any other (a fork, an exec) may pass.
+      // Status 1 is hostname's own (sethostname refused: final); any other (a fork or an exec that
+      // failed) is the view's, tried again.
       ...view.hostname ? [`hostname ${FIXED_HOSTNAME}; case $? in 0) ;; 1) exit ${HOSTNAME_REFUSED} ;; *) exit 125 ;; esac`] : [],
       ...binds,
       "shift 2",

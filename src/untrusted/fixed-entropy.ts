@@ -1,5 +1,5 @@
+// A namespace import: `hash` is not in every Node 20 (20.12 on), and a named import of it would not link there.
 import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { probeCacheFile } from '../results/probe-cache.ts';
@@ -26,7 +26,7 @@ export function fixedEntropy(size = ENTROPY_BYTES): Buffer {
  * in every fresh container, as a CI job's is).
  */
 const sha256: (text: string) => Uint8Array =
-  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
+  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'buffer') : (text) => crypto.createHash('sha256').update(text).digest();
 
 /** SHA-256 of fixedEntropy(): a kept copy is used only when it is exactly these bytes. */
 export const FIXED_ENTROPY_SHA256 = '359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f';
@@ -54,7 +54,7 @@ export function keptFixedEntropy(file: string | undefined, make: () => Buffer = 
       const ours = typeof process.getuid !== 'function' || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 0o022) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held, ENTROPY_BYTES, 'kept entropy');
-        if (createHash('sha256').update(kept).digest('hex') === FIXED_ENTROPY_SHA256) return kept;
+        if (crypto.createHash('sha256').update(kept).digest('hex') === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
       // Missing or unreadable: made below.

@@ -276,10 +276,10 @@ function privateTmpScript(reserved: readonly string[], sealBinds: readonly (read
 /** Skips the paths up to KEPT_END: a view without private temporary directories. */
 const SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
 
-/** What a view makes: "0" over the CPU lists, the fixed entropy over the random devices, private temporary directories. */
 /** The status of a view whose fixed host name was refused (probes.ts: no retry changes it). */
 export const HOSTNAME_REFUSED = 122;
 
+/** What a view makes: "0" over the CPU lists, the fixed entropy over the random devices, private temporary directories. */
 export interface View {
   cpuLists: boolean;
   entropy: boolean;
@@ -323,7 +323,8 @@ export function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid
     '/bin/sh',
     '-c',
     [
-      // hostname's own failure (1: sethostname refused) says so; any other (a fork, an exec) may pass.
+      // Status 1 is hostname's own (sethostname refused: final); any other (a fork or an exec that
+      // failed) is the view's, tried again.
       ...(view.hostname ? [`hostname ${FIXED_HOSTNAME}; case $? in 0) ;; 1) exit ${HOSTNAME_REFUSED} ;; *) exit 125 ;; esac`] : []),
       ...binds,
       'shift 2',
