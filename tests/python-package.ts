@@ -38,8 +38,8 @@ export function builtClient(prefix = 'cg-bench-client-'): string | undefined {
   return dir;
 }
 
-/** A directory with the cg_bench package and its extension built for the host's Python (or undefined without python3-config). */
-export function builtPackage(prefix: string): string | undefined {
+/** A new directory with the cg_bench package and its extension built for the host's Python (the extension built once for the suite), or undefined without python3-config. */
+export function builtPackage(prefix = 'cg-bench-package-'): string | undefined {
   const extension = builtExtension();
   if (extension === undefined) return undefined;
   const root = tempDir(prefix);

@@ -31,7 +31,7 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** What a try of a probe says when no further try can change its answer (the kernel refused). */
+/** What a try of a probe says when no further try can change its answer (a refusal: answerOnce). */
 const FINAL_NO = 'final-no';
 
 /**

@@ -6,9 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { builtClient, builtPackage as packageIn } from '../python-package.ts';
-
-const builtPackage = () => packageIn('cg-bench-measure-');
+import { builtClient, builtPackage } from '../python-package.ts';
 
 /** measure() is active natively in the attribution pass: a stand-in counter makes it so here. */
 const ACTIVE_NATIVELY = [

@@ -8,10 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../helpers.ts';
-import { builtPackage as packageIn } from '../python-package.ts';
-
-/** A directory with the cg_bench package and its extension built for the host's Python (built once for the suite), or undefined. */
-const builtPackage = () => packageIn('cg-bench-threads-');
+import { builtPackage } from '../python-package.ts';
 
 // The old walk took gc.get_objects()'s list in Python and held every object while another thread ran:
 // its tuple(generator), referenced twice, failed with "SystemError: Objects/tupleobject.c: bad argument
