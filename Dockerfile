@@ -36,8 +36,11 @@ COPY python/cg-bench-early.pth /out/dist-packages/
 # their exported symbols: the variants glibc picks at run time (__memcpy_avx_unaligned_erms,
 # __strchr_avx2) would be reported as `???`. libc6-dbg has their separate debug files; of its ~17 MB
 # only those of libc, ld.so and libm are kept, under the build-id path Valgrind looks them up by
-# (/usr/lib/debug/.build-id/xx/rest.debug). This stage has readelf (binutils, with gcc) and the same
-# libc6 as the image, so the build-ids are the image's.
+# (/usr/lib/debug/.build-id/xx/rest.debug), and of each only its symbol table (objcopy --strip-debug):
+# Valgrind reads a debug file's DWARF line tables at every start, 0.17 s of CPU per Valgrind run in
+# the image (bench/valgrind-start.sh), for file:line positions in glibc's own sources that no report
+# can show. This stage has readelf and objcopy (binutils, with gcc) and the same libc6 as the image,
+# so the build-ids are the image's.
 FROM python-module AS libc-debug
 ARG LIBC6_VERSION
 RUN set -eux; \
@@ -47,7 +50,7 @@ RUN set -eux; \
         id=$(readelf -n "$lib" | sed -n 's/^ *Build ID: *//p'); \
         dir=$(echo "$id" | cut -c1-2); rest=$(echo "$id" | cut -c3-); \
         mkdir -p "/out/debug/.build-id/$dir"; \
-        cp "/usr/lib/debug/.build-id/$dir/$rest.debug" "/out/debug/.build-id/$dir/"; \
+        objcopy --strip-debug "/usr/lib/debug/.build-id/$dir/$rest.debug" "/out/debug/.build-id/$dir/$rest.debug"; \
     done; \
     du -sh /out/debug
 
