@@ -37,10 +37,10 @@ COPY python/cg-bench-early.pth /out/dist-packages/
 # __strchr_avx2) would be reported as `???`. libc6-dbg has their separate debug files; of its ~17 MB
 # only those of libc, ld.so and libm are kept, under the build-id path Valgrind looks them up by
 # (/usr/lib/debug/.build-id/xx/rest.debug), and of each only its symbol table (objcopy --strip-debug):
-# Valgrind reads a debug file's DWARF line tables at every start, 0.17 s of CPU per Valgrind run in
-# the image (bench/valgrind-start.sh), for file:line positions in glibc's own sources that no report
-# can show. This stage has readelf and objcopy (binutils, with gcc) and the same libc6 as the image,
-# so the build-ids are the image's.
+# Valgrind reads a debug file's DWARF line tables at every start, 0.18 s (Cachegrind) to 0.24 s (DHAT)
+# of CPU per run in the image (bench/valgrind-start.sh), for positions in glibc's sources, which no
+# checkout holds. This stage has readelf and objcopy (binutils, with gcc) and the same libc6 as the
+# image, so the build-ids are the image's.
 FROM python-module AS libc-debug
 ARG LIBC6_VERSION
 RUN set -eux; \

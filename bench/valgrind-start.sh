@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What glibc's debug files cost every Valgrind start in the image, measured side by side (A B A B):
+# What glibc's debug files cost every start of Valgrind's tools in the image, side by side (A B A B):
 # the image as built (libc, ld.so and libm's symbol tables alone: the Dockerfile's libc-debug stage)
 # against the same image with libc6-dbg's whole debug files (DWARF line tables too) where Valgrind
 # looks them up. CPU seconds (user + system), medians of the pairs; the counts of both must be equal.
@@ -31,13 +31,16 @@ mkdir -p "$dir/project"
 printf 'benchmarks:\n  - name: trivial\n    run: [/bin/true]\n' >"$dir/project/cg-bench.yml"
 chmod -R a+rwX "$dir/project"
 
-# One container: five bare Valgrind starts, then a trivial cg-bench run (the second: the first fills
-# the probe cache); prints "valgrind-seconds run-seconds Ir".
+# One container: five bare starts of each Valgrind tool cg-bench runs, then a trivial cg-bench run
+# (the second: the first fills the probe cache); prints the tools' and the run's CPU seconds, then Ir.
 script='TIMEFORMAT="%U %S"
-bare=$( { for i in 1 2 3 4 5; do time valgrind --tool=cachegrind --cachegrind-out-file=/dev/null /bin/true 2>/dev/null; done; } 2>&1 | awk "{ s += \$1 + \$2 } END { printf \"%.3f\", s / NR }")
+bare() { { for i in 1 2 3 4 5; do time valgrind "$@" /bin/true 2>/dev/null; done; } 2>&1 | awk "{ s += \$1 + \$2 } END { printf \"%.3f \", s / NR }"; }
+bare --tool=cachegrind --cachegrind-out-file=/dev/null
+bare --tool=dhat --dhat-out-file=/dev/null
+bare --tool=callgrind --callgrind-out-file=/dev/null
 cd /work && node /opt/cg-bench/dist/cli.js run --out /tmp/first >/dev/null 2>&1
-run=$( { time node /opt/cg-bench/dist/cli.js run --out /tmp/second >/dev/null 2>&1; } 2>&1 | awk "{ printf \"%.3f\", \$1 + \$2 }")
-echo "$bare $run $(grep -o "\"Ir\":[0-9]*" /tmp/second/results.json | head -n1)"'
+{ time node /opt/cg-bench/dist/cli.js run --out /tmp/second >/dev/null 2>&1; } 2>&1 | awk "{ printf \"%.3f \", \$1 + \$2 }"
+grep -o "\"Ir\":[0-9]*" /tmp/second/results.json | head -n1'
 measure() { "${engine[@]}" run --rm "${run_flags[@]}" -v "$dir/project:/work" "$@" --entrypoint bash "$tag" -c "$script"; }
 
 : >"$dir/symbols"; : >"$dir/whole.txt"
@@ -46,11 +49,11 @@ for ((i = 1; i <= pairs; i++)); do
   measure -v "$dir/whole:/usr/lib/debug:ro" >>"$dir/whole.txt"
 done
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-counts=$(cut -d' ' -f3 "$dir/symbols" "$dir/whole.txt" | sort -u | tr '\n' ' ')
-for col in 1 2; do
+names=('a bare valgrind --tool=cachegrind /bin/true' 'a bare valgrind --tool=dhat /bin/true' 'a bare valgrind --tool=callgrind /bin/true' 'a trivial cg-bench run (one benchmark)')
+counts=$(cut -d' ' -f5 "$dir/symbols" "$dir/whole.txt" | sort -u | tr '\n' ' ')
+for col in 1 2 3 4; do
   s=$(cut -d' ' -f$col "$dir/symbols" | median); w=$(cut -d' ' -f$col "$dir/whole.txt" | median)
-  name=$([ $col = 1 ] && echo 'a bare valgrind --tool=cachegrind /bin/true' || echo 'a trivial cg-bench run (one benchmark)')
-  printf '%-46s symbols only %.3f s, whole debug files %.3f s CPU: %.2f (medians of %d pairs)\n' "$name" "$s" "$w" "$(echo "$s / $w" | bc -l)" "$pairs"
+  printf '%-46s symbols only %.3f s, whole debug files %.3f s CPU: %.2f (medians of %d pairs)\n' "${names[col - 1]}" "$s" "$w" "$(echo "$s / $w" | bc -l)" "$pairs"
 done
 echo "counts of the trivial benchmark, both ways: $counts"
 [ "$(echo "$counts" | wc -w)" = 1 ] || { echo "valgrind-start: the counts differ" >&2; exit 1; }

@@ -116,7 +116,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     const unnamed = c.functions.filter((f) => f.fn === '???').reduce((sum, f) => sum + f.estimatedCycles, 0);
     assert.ok(unnamed < c.estimatedCycles! / 100, `??? is ${unnamed} of ${c.estimatedCycles} estimated cycles`);
     // Their symbol tables alone: a position in glibc's sources would mean the DWARF line tables, which
-    // Valgrind reads at every start (0.17 s of CPU a run, bench/valgrind-start.sh).
+    // Valgrind reads at every start (0.18 s of CPU a Cachegrind run, bench/valgrind-start.sh).
     assert.equal(c.functions.find((f) => f.fn === 'msort_with_tmp.part.0')!.file, '???');
   });
 
