@@ -48434,7 +48434,7 @@ function fixedEntropy(size = ENTROPY_BYTES) {
   for (let block = 0, at = 0; at < size; block++, at += 32) out.set(sha256(`cg-bench fixed entropy ${block}`), at);
   return out;
 }
-var sha256 = typeof crypto3.hash === "function" ? (text2) => crypto3.hash("sha256", text2, "buffer") : (text2) => crypto3.createHash("sha256").update(text2).digest();
+var sha256 = typeof crypto3.hash === "function" ? (data) => crypto3.hash("sha256", data, "buffer") : (data) => crypto3.createHash("sha256").update(data).digest();
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
@@ -48450,7 +48450,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held3, ENTROPY_BYTES, "kept entropy");
-        if (crypto3.createHash("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+        if (sha256(kept).toString("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
