@@ -18595,8 +18595,7 @@ function viewPrefix(net, pid, inner, view, kept) {
 }
 
 // src/untrusted/probes.ts
-var PROC_REFUSED = "mount /proc failed";
-var NAMESPACE_REFUSED = /^unshare: unshare failed: Operation not permitted$/m;
+var UNSHARE_REFUSALS = [/^unshare: unshare failed: Operation not permitted$/m, /mount \/proc failed/];
 var PROBE_ATTEMPTS = 4;
 var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
@@ -18606,7 +18605,7 @@ var FINAL_NO = "final-no";
 function answerOnce(argv) {
   const once = probeOnce(argv);
   if (once.works) return true;
-  const final = NAMESPACE_REFUSED.test(once.stderr) || once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED;
+  const final = UNSHARE_REFUSALS.some((refusal) => refusal.test(once.stderr)) || once.status === HOSTNAME_REFUSED;
   return final ? FINAL_NO : false;
 }
 function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {

@@ -8,17 +8,14 @@ import { PRIVATE_TMP_NAME } from './shared-places.ts';
 import { HOSTNAME_REFUSED, KEPT_END } from './view.ts';
 
 /**
- * What unshare says when the kernel refuses a new procfs: a container engine masks parts of its /proc
- * (/proc/kcore, /proc/sys read-only, …), and a new one would show what they hide. No retry changes that.
+ * What unshare says (in C's words) when a refusal no retry changes stopped it:
+ * - the unshare(2) call itself refused (EPERM): a seccomp filter (Docker's default profile), a sysctl
+ *   or an LSM, never the load, whose refusals are other errors (ENOSPC at the namespace limit,
+ *   ENOMEM) or timeouts;
+ * - a new procfs refused: a container engine masks parts of its /proc (/proc/kcore, /proc/sys
+ *   read-only, …), and a new one would show what they hide.
  */
-const PROC_REFUSED = 'mount /proc failed';
-
-/**
- * What unshare says (in C's words) when the unshare(2) call itself is refused: EPERM comes from a
- * seccomp filter (Docker's default profile), a sysctl or an LSM, never from the load, whose refusals
- * are other errors (ENOSPC at the namespace limit, ENOMEM) or timeouts. No retry changes it.
- */
-const NAMESPACE_REFUSED = /^unshare: unshare failed: Operation not permitted$/m;
+const UNSHARE_REFUSALS = [/^unshare: unshare failed: Operation not permitted$/m, /mount \/proc failed/];
 
 /**
  * A probe may time out or fail on a loaded machine (a namespace made while hundreds of others are):
@@ -35,17 +32,15 @@ function pause(ms: number): void {
 const FINAL_NO = 'final-no';
 
 /**
- * A probe's answer from one try: FINAL_NO for a refusal no retry changes: a namespace
- * (NAMESPACE_REFUSED), a fresh procfs (PROC_REFUSED) or the fixed host name (HOSTNAME_REFUSED:
- * sethostname fails only for a missing capability or a seccomp filter, as in a container not
- * started with --hostname cg-bench). Each was tried 4 times, with 1.5 s of pauses, in every run
- * there, since a no is never kept: 3.4 s before a run's first benchmark under a profile that
- * refuses unshare.
+ * A probe's answer from one try: FINAL_NO for a refusal no retry changes, unshare's
+ * (UNSHARE_REFUSALS) or the fixed host name's (HOSTNAME_REFUSED: sethostname fails only for a
+ * missing capability or a seccomp filter, as in a container not started with --hostname cg-bench).
+ * A no is never kept, so retrying these would cost every run there its pauses.
  */
 function answerOnce(argv: string[]): boolean | typeof FINAL_NO {
   const once = probeOnce(argv);
   if (once.works) return true;
-  const final = NAMESPACE_REFUSED.test(once.stderr) || once.stderr.includes(PROC_REFUSED) || once.status === HOSTNAME_REFUSED;
+  const final = UNSHARE_REFUSALS.some((refusal) => refusal.test(once.stderr)) || once.status === HOSTNAME_REFUSED;
   return final ? FINAL_NO : false;
 }
 
@@ -67,7 +62,7 @@ export function retrying(probe: (argv: string[]) => boolean | typeof FINAL_NO, a
 
 /** Runs a probe once: whether it worked, its exit status and what it said on stderr. */
 function probeOnce(argv: string[]): { works: boolean; status: number | null; stderr: string } {
-  // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
+  // In C's words: a refusal in the caller's language (LANG=de_DE) matched none of UNSHARE_REFUSALS, and was tried 4 times.
   const env = ownProgramsEnv();
   const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
   if (r.pid && argv.includes(KEPT_END)) probedViews.push(r.pid);

@@ -153,7 +153,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     );
     const r = runImage(['--security-opt', `seccomp=${profile}`, '--entrypoint', 'env'], ['LC_ALL=C', 'unshare', '--user', '--net', 'true']);
     assert.notEqual(r.status, 0);
-    // NAMESPACE_REFUSED in src/untrusted/probes.ts, and the fake unshare of tests/security/proc-probe.test.ts.
+    // UNSHARE_REFUSALS in src/untrusted/probes.ts, and the fake unshare of tests/security/proc-probe.test.ts.
     assert.match(r.stderr, /^unshare: unshare failed: Operation not permitted$/m);
   });
 

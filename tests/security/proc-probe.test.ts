@@ -1,5 +1,5 @@
-// A probe stops at a refusal no retry changes: of a namespace (EPERM), of a fresh /proc
-// (PROC_REFUSED), of a view's fixed host name (HOSTNAME_REFUSED); any other failure is tried again,
+// A probe stops at a refusal no retry changes: unshare's of a namespace (EPERM) or of a fresh /proc
+// (UNSHARE_REFUSALS), of a view's fixed host name (HOSTNAME_REFUSED); any other failure is tried again,
 // as every probe is. A file of its own: the probes are cached per process (the two tests probe other argvs).
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
